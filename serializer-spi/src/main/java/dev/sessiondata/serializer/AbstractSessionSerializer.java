@@ -1,0 +1,92 @@
+package dev.sessiondata.serializer;
+
+import java.util.Objects;
+
+/**
+ * The checks every serializer shares, so that each library adapter only writes and reads.
+ *
+ * <p>Before a read: the payload is within {@link SerializerSettings#maxPayloadBytes()} and the requested type is on
+ * the allow-list. After: the value is of the requested type. Around both: every exception and stack overflow the
+ * library throws becomes a {@link SerializationException} naming this serializer, so a caller catches one type.
+ */
+public abstract class AbstractSessionSerializer implements SessionSerializer {
+
+    private final String id;
+    protected final SerializerSettings settings;
+
+    protected AbstractSessionSerializer(String id, SerializerSettings settings) {
+        this.id = Objects.requireNonNull(id, "id");
+        this.settings = Objects.requireNonNull(settings, "settings");
+    }
+
+    @Override
+    public final String id() {
+        return id;
+    }
+
+    @Override
+    public final byte[] serialize(Object value) {
+        Objects.requireNonNull(value, "value");
+        byte[] data;
+        try {
+            data = write(value);
+        } catch (SerializationException e) {
+            throw e;
+        } catch (RuntimeException | StackOverflowError e) {
+            throw new SerializationException(id, "cannot write " + value.getClass().getName() + ": " + e, e);
+        }
+        if (data.length > settings.maxPayloadBytes()) {
+            throw new SerializationException(id, "payload of " + data.length + " bytes exceeds maxPayloadBytes "
+                    + settings.maxPayloadBytes());
+        }
+        return data;
+    }
+
+    @Override
+    public final <T> T deserialize(byte[] data, Class<T> type) {
+        Objects.requireNonNull(data, "data");
+        Objects.requireNonNull(type, "type");
+        if (data.length == 0) {
+            throw new SerializationException(id, "empty payload");
+        }
+        if (data.length > settings.maxPayloadBytes()) {
+            throw new SerializationException(id, "payload of " + data.length + " bytes exceeds maxPayloadBytes "
+                    + settings.maxPayloadBytes());
+        }
+        settings.allowList().check(id, type);
+        Object value;
+        try {
+            value = read(data, type);
+        } catch (SerializationException e) {
+            throw e;
+        } catch (RuntimeException | StackOverflowError e) {
+            throw new SerializationException(id, "cannot read " + type.getName() + " from " + data.length
+                    + " bytes: " + e, e);
+        }
+        Class<?> boxed = box(type);
+        if (!boxed.isInstance(value)) {
+            throw new SerializationException(id, "expected " + type.getName() + " but read "
+                    + (value == null ? "null" : value.getClass().getName()));
+        }
+        @SuppressWarnings("unchecked")
+        T result = (T) value;
+        return result;
+    }
+
+    /** Writes a non-null value; may throw any runtime exception, which becomes a {@link SerializationException}. */
+    protected abstract byte[] write(Object value);
+
+    /**
+     * Reads a value from a non-empty payload within the size limit, for an allowed {@code type}; may throw any
+     * runtime exception, which becomes a {@link SerializationException}. Classes named inside the payload must be
+     * checked against {@link SerializerSettings#allowList()} before they are loaded or instantiated.
+     */
+    protected abstract Object read(byte[] data, Class<?> type);
+
+    private static Class<?> box(Class<?> type) {
+        if (!type.isPrimitive()) {
+            return type;
+        }
+        return java.lang.invoke.MethodType.methodType(type).wrap().returnType();
+    }
+}

@@ -1,0 +1,69 @@
+package dev.sessiondata.serializer;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+
+/** Finds serializers by id among the {@link SessionSerializerProvider}s on the class path. */
+public final class SessionSerializers {
+
+    private static final Map<String, SessionSerializerProvider> PROVIDERS = discover();
+
+    private SessionSerializers() {
+    }
+
+    /** The ids whose library is on the class path, sorted. */
+    public static List<String> available() {
+        List<String> ids = new ArrayList<>();
+        PROVIDERS.forEach((id, provider) -> {
+            if (provider.isAvailable()) {
+                ids.add(id);
+            }
+        });
+        return Collections.unmodifiableList(ids);
+    }
+
+    /**
+     * Creates the serializer of {@code id} configured by {@code settings}.
+     *
+     * @throws IllegalArgumentException if no available provider has that id; the message lists the available ids
+     */
+    public static SessionSerializer create(String id, SerializerSettings settings) {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(settings, "settings");
+        SessionSerializerProvider provider = PROVIDERS.get(id);
+        if (provider == null || !provider.isAvailable()) {
+            String reason = provider == null ? "unknown serializer id '" : "the library of serializer '";
+            throw new IllegalArgumentException(reason + id + (provider == null ? "'" : "' is not on the class path")
+                    + "; available: " + available());
+        }
+        return provider.create(settings);
+    }
+
+    private static Map<String, SessionSerializerProvider> discover() {
+        Map<String, SessionSerializerProvider> providers = new TreeMap<>();
+        for (SessionSerializerProvider provider :
+                ServiceLoader.load(SessionSerializerProvider.class, SessionSerializers.class.getClassLoader())) {
+            SessionSerializerProvider previous = providers.putIfAbsent(provider.id(), provider);
+            if (previous != null && previous.getClass() != provider.getClass()) {
+                throw new IllegalStateException("two serializer providers claim id '" + provider.id() + "': "
+                        + previous.getClass().getName() + " and " + provider.getClass().getName());
+            }
+        }
+        return Collections.unmodifiableMap(providers);
+    }
+
+    /** Whether a class of this name is visible to this library's class loader, without initializing it. */
+    public static boolean isOnClassPath(String className) {
+        try {
+            Class.forName(className, false, SessionSerializers.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,401 @@
+package dev.sessiondata.serializer.kit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
+
+import dev.sessiondata.serializer.SerializationException;
+import dev.sessiondata.serializer.SessionSerializer;
+import dev.sessiondata.serializer.SessionSerializers;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The compatibility kit every {@link SessionSerializer} passes: a serializer's test extends this class and names its
+ * id, and inherits every case — round trips, a second instance and a second JVM, concurrency, the allow-list,
+ * corrupt input, the size of java.time fields and golden bytes.
+ *
+ * <p><b>Golden bytes</b> live in {@code src/test/resources/golden/<id>.bin}: the session fixture as this serializer
+ * wrote it when the format was last changed on purpose. They fail the build when the wire format changes by
+ * accident. After a deliberate change (a library upgrade that changes the format, a new fixture field), regenerate
+ * them with {@code ./mvnw -pl serializer-spi test -Dsessiondata.golden.regenerate=true} and say in the commit why
+ * old payloads no longer read, because stored sessions written before will not either.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class SerializerCompatibilityKit {
+
+    /** Per corrupt-input case; a library that loops or allocates without bound on garbage fails here. */
+    private static final long CASE_TIMEOUT_MILLIS = 5_000;
+    /** The RPC story: a Date took 6 bytes, a LocalDateTime 256. No serializer we ship may spend more than this. */
+    private static final int MAX_TIME_FIELD_BYTES = 64;
+
+    private SessionSerializer serializer;
+    private Path foreignJvmDir;
+    private String foreignJvmFailure;
+    private int intruderInitializationsBefore;
+    private int intruderConstructionsBefore;
+
+    /** The id of the serializer under test. */
+    protected abstract String id();
+
+    /**
+     * Whether this serializer's bytes name the classes of the values they hold (java, kryo, one-nio, Jackson's
+     * "typed" variants...). A format that does not (plain JSON of the declared type) cannot be made to read a
+     * foreign class by its payload: an {@code Object} field reads back as plain maps and lists. The kit then checks
+     * that no foreign instance appears instead of a refusal.
+     */
+    protected boolean writesClassNames() {
+        return true;
+    }
+
+    /** Whether writing the same value twice gives the same bytes; if not, golden bytes are only read, not compared. */
+    protected boolean writesDeterministicBytes() {
+        return true;
+    }
+
+    protected final SessionSerializer serializer() {
+        return serializer;
+    }
+
+    protected SessionSerializer newSerializer() {
+        return SessionSerializers.create(id(), KitSettings.strict());
+    }
+
+    @BeforeAll
+    void createSerializerAndRunForeignJvm(@TempDir Path dir) throws Exception {
+        assertThat(SessionSerializers.available()).as("available serializers").contains(id());
+        serializer = newSerializer();
+        assertThat(serializer.id()).isEqualTo(id());
+        intruderInitializationsBefore = IntruderProbe.staticInitializations();
+        intruderConstructionsBefore = IntruderProbe.constructions();
+        foreignJvmDir = dir;
+        Files.write(dir.resolve("parent.bin"), serializer.serialize(KitFixtures.sessionContext()));
+        foreignJvmFailure = runForeignJvm(dir);
+    }
+
+    @AfterAll
+    void intruderWasNeverCreatedInThisJvm() {
+        assertThat(IntruderProbe.staticInitializations() - intruderInitializationsBefore)
+                .as("static initializations of the foreign class").isZero();
+        assertThat(IntruderProbe.constructions() - intruderConstructionsBefore)
+                .as("constructions of the foreign class").isZero();
+    }
+
+    // ---------------------------------------------------------------- round trips
+
+    @Test
+    void roundTripsTheLegacyBenchmarkObject() {
+        assertRoundTrip(KitFixtures.legacyBenchmarkObject(), LegacyBenchmarkObject.class);
+    }
+
+    @Test
+    void roundTripsTheSessionContextKeepingMapOrder() {
+        SessionContextFixture read = assertRoundTrip(KitFixtures.sessionContext(), SessionContextFixture.class);
+        assertThat(read.getAttributes().keySet())
+                .as("attribute order").containsExactlyElementsOf(KitFixtures.sessionContext().getAttributes().keySet());
+        assertThat(read.getCreatedAt().getNano()).as("Instant nanos").isEqualTo(KitFixtures.CREATED_AT.getNano());
+        assertThat(read.getComment()).isNull();
+        assertThat(read.getExtra()).isNull();
+    }
+
+    @Test
+    void roundTripsAnEmptyObject() {
+        assertRoundTrip(KitFixtures.empty(), EmptyFixture.class);
+    }
+
+    @Test
+    void roundTripsOneMegabyteOfBytes() {
+        byte[] original = KitFixtures.oneMegabyte();
+        byte[] read = serializer.deserialize(serializer.serialize(original), byte[].class);
+        assertThat(Arrays.equals(read, original)).as("1 MiB byte[] read back identical").isTrue();
+    }
+
+    @Test
+    void roundTripsAGraphWithASharedReference() {
+        assertRoundTrip(KitFixtures.sharedReference(), SharedReferenceFixture.class);
+    }
+
+    @Test
+    void aFreshInstanceReadsWhatAnotherWrote() {
+        byte[] data = serializer.serialize(KitFixtures.sessionContext());
+        SessionSerializer fresh = newSerializer();
+        assertThat(fresh.deserialize(data, SessionContextFixture.class)).isEqualTo(KitFixtures.sessionContext());
+        assertThat(fresh.serialize(KitFixtures.sessionContext()).length).isEqualTo(data.length);
+    }
+
+    @Test
+    void aSeparateJvmReadsWhatThisOneWroteAndWritesWhatThisOneReads() throws IOException {
+        assertThat(foreignJvmFailure).as("the separate JVM's failure").isNull();
+        assertThat(serializer.deserialize(Files.readAllBytes(foreignJvmDir.resolve("echo.bin")),
+                SessionContextFixture.class)).isEqualTo(KitFixtures.sessionContext());
+        assertThat(serializer.deserialize(Files.readAllBytes(foreignJvmDir.resolve("child.bin")),
+                SessionContextFixture.class)).isEqualTo(KitFixtures.sessionContext());
+    }
+
+    @Test
+    void oneInstanceServesEightThreadsWithoutCorruption() throws Exception {
+        int threads = 8;
+        int roundTripsPerThread = 10_000 / threads;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<Integer>> results = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int thread = t;
+                results.add(pool.submit(() -> {
+                    int verified = 0;
+                    for (int i = 0; i < roundTripsPerThread; i++) {
+                        SessionContextFixture original = KitFixtures.sessionContext("thread-" + thread + "-" + i);
+                        SessionContextFixture read = serializer.deserialize(serializer.serialize(original),
+                                SessionContextFixture.class);
+                        if (!read.equals(original)) {
+                            throw new AssertionError("thread " + thread + " round trip " + i + " read " + read);
+                        }
+                        verified++;
+                    }
+                    return verified;
+                }));
+            }
+            int verified = 0;
+            for (Future<Integer> result : results) {
+                verified += result.get(5, TimeUnit.MINUTES);
+            }
+            assertThat(verified).isEqualTo(threads * roundTripsPerThread);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    // ---------------------------------------------------------------- the allow-list
+
+    @Test
+    void refusesAForeignClassAtTopLevel() throws IOException {
+        assertThat(foreignJvmFailure).as("the separate JVM's failure").isNull();
+        byte[] data = Files.readAllBytes(foreignJvmDir.resolve("intruder.bin"));
+        assertThatThrownBy(() -> serializer.deserialize(data, forbiddenClass()))
+                .isInstanceOf(SerializationException.class)
+                .hasMessageContaining("dev.sessiondata.forbidden.Intruder");
+        if (writesClassNames()) {
+            assertThatThrownBy(() -> serializer.deserialize(data, Object.class))
+                    .isInstanceOf(SerializationException.class);
+        } else {
+            assertNoForeignInstance(() -> serializer.deserialize(data, Object.class));
+        }
+        assertIntruderNeverCreated();
+    }
+
+    @Test
+    void refusesAForeignClassNestedInAnObjectField() throws IOException {
+        assertThat(foreignJvmFailure).as("the separate JVM's failure").isNull();
+        byte[] data = Files.readAllBytes(foreignJvmDir.resolve("intruder-nested.bin"));
+        if (writesClassNames()) {
+            assertThatThrownBy(() -> serializer.deserialize(data, SessionContextFixture.class))
+                    .isInstanceOf(SerializationException.class);
+        } else {
+            assertNoForeignInstance(() -> serializer.deserialize(data, SessionContextFixture.class).getExtra());
+        }
+        assertIntruderNeverCreated();
+    }
+
+    // ---------------------------------------------------------------- corrupt input
+
+    @Test
+    void corruptInputGivesAValueOrASerializationException() throws Exception {
+        byte[] valid = serializer.serialize(KitFixtures.sessionContext());
+        List<byte[]> cases = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        cases.add(new byte[0]);
+        names.add("empty array");
+        for (int length = 1; length < valid.length; length++) {
+            cases.add(Arrays.copyOf(valid, length));
+            names.add("truncated to " + length + " of " + valid.length + " bytes");
+        }
+        for (int position = 0; position < valid.length; position++) {
+            for (int replacement : new int[] {valid[position] ^ 0xff, 0x00, 0x7f, 0x80, 0xff}) {
+                if ((byte) replacement == valid[position]) {
+                    continue;
+                }
+                byte[] flipped = valid.clone();
+                flipped[position] = (byte) replacement;
+                cases.add(flipped);
+                names.add("byte " + position + " set to 0x" + Integer.toHexString(replacement & 0xff));
+            }
+        }
+        Random random = new Random(42);
+        for (int i = 0; i < 200; i++) {
+            byte[] garbage = new byte[1 + random.nextInt(2048)];
+            random.nextBytes(garbage);
+            cases.add(garbage);
+            names.add("random bytes #" + i + " (" + garbage.length + " bytes)");
+        }
+
+        ExecutorService worker = Executors.newSingleThreadExecutor(daemon());
+        AtomicInteger values = new AtomicInteger();
+        AtomicInteger refusals = new AtomicInteger();
+        try {
+            for (int i = 0; i < cases.size(); i++) {
+                byte[] data = cases.get(i);
+                Future<?> outcome = worker.submit(() -> {
+                    try {
+                        serializer.deserialize(data, SessionContextFixture.class);
+                        values.incrementAndGet();
+                    } catch (SerializationException expected) {
+                        refusals.incrementAndGet();
+                    }
+                });
+                try {
+                    outcome.get(CASE_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+                } catch (TimeoutException e) {
+                    fail("%s: %s did not finish within %d ms", id(), names.get(i), CASE_TIMEOUT_MILLIS);
+                } catch (java.util.concurrent.ExecutionException e) {
+                    throw new AssertionError(id() + ": " + names.get(i) + " threw " + e.getCause()
+                            + " instead of a value or a SerializationException", e.getCause());
+                }
+            }
+        } finally {
+            worker.shutdownNow();
+        }
+        assertThat(values.get() + refusals.get()).isEqualTo(cases.size());
+        assertThat(refusals.get()).as("refused corrupt payloads").isPositive();
+    }
+
+    // ---------------------------------------------------------------- java.time
+
+    @Test
+    void javaTimeFieldsAreCompact() throws IOException {
+        int none = serializer.serialize(KitFixtures.timeFields(false, false, false)).length;
+        int instant = serializer.serialize(KitFixtures.timeFields(true, false, false)).length - none;
+        int localDateTime = serializer.serialize(KitFixtures.timeFields(false, true, false)).length - none;
+        int date = serializer.serialize(KitFixtures.timeFields(false, false, true)).length - none;
+        String line = String.format("%s: Instant field %d B, LocalDateTime field %d B, Date field %d B",
+                id(), instant, localDateTime, date);
+        System.out.println("[serializer-kit] " + line);
+        Path report = Path.of("target", "serializer-kit", id() + ".time-sizes");
+        Files.createDirectories(report.getParent());
+        Files.writeString(report, "instant=" + instant + "\nlocalDateTime=" + localDateTime + "\ndate=" + date + "\n");
+
+        assertThat(instant).as(line).isLessThanOrEqualTo(MAX_TIME_FIELD_BYTES);
+        assertThat(localDateTime).as(line).isLessThanOrEqualTo(MAX_TIME_FIELD_BYTES);
+        TimeFieldsFixture all = KitFixtures.timeFields(true, true, true);
+        assertThat(serializer.deserialize(serializer.serialize(all), TimeFieldsFixture.class)).isEqualTo(all);
+    }
+
+    // ---------------------------------------------------------------- golden bytes
+
+    @Test
+    void goldenBytesStillReadAndAreStillWritten() throws IOException {
+        byte[] current = serializer.serialize(KitFixtures.sessionContext());
+        byte[] golden;
+        if (Boolean.getBoolean("sessiondata.golden.regenerate")) {
+            Path file = Path.of("src", "test", "resources", "golden", id() + ".bin");
+            Files.createDirectories(file.getParent());
+            Files.write(file, current);
+            golden = current;
+        } else {
+            try (InputStream in = getClass().getResourceAsStream("/golden/" + id() + ".bin")) {
+                assertThat(in).as("golden/" + id() + ".bin: generate it with -Dsessiondata.golden.regenerate=true")
+                        .isNotNull();
+                golden = in.readAllBytes();
+            }
+        }
+        assertThat(serializer.deserialize(golden, SessionContextFixture.class))
+                .as("the committed golden payload still reads").isEqualTo(KitFixtures.sessionContext());
+        if (writesDeterministicBytes()) {
+            assertThat(current).as("the wire format is unchanged (see the kit's javadoc to regenerate)")
+                    .isEqualTo(golden);
+        }
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    private <T> T assertRoundTrip(T original, Class<T> type) {
+        byte[] data = serializer.serialize(original);
+        assertThat(data).as("serialized bytes").isNotEmpty();
+        T read = serializer.deserialize(data, type);
+        assertThat(read).isNotSameAs(original).isEqualTo(original);
+        return read;
+    }
+
+    private void assertNoForeignInstance(Supplier<Object> read) {
+        Object value;
+        try {
+            value = read.get();
+        } catch (SerializationException refused) {
+            return;
+        }
+        if (value != null) {
+            assertThat(value.getClass().getName()).doesNotStartWith("dev.sessiondata.forbidden");
+        }
+    }
+
+    private void assertIntruderNeverCreated() {
+        assertThat(IntruderProbe.staticInitializations() - intruderInitializationsBefore)
+                .as("static initializations of the foreign class").isZero();
+        assertThat(IntruderProbe.constructions() - intruderConstructionsBefore)
+                .as("constructions of the foreign class").isZero();
+    }
+
+    /** The foreign class, loaded without initializing it, so that asking for it proves nothing by itself. */
+    private static Class<?> forbiddenClass() {
+        try {
+            return Class.forName("dev.sessiondata.forbidden.Intruder", false,
+                    SerializerCompatibilityKit.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private String runForeignJvm(Path dir) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        for (String argument : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (!argument.startsWith("-agentlib:jdwp") && !argument.startsWith("-XX:HeapDumpPath")) {
+                command.add(argument);
+            }
+        }
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(ForeignJvm.class.getName());
+        command.add(id());
+        command.add(dir.toString());
+        Path log = dir.resolve("foreign-jvm.log");
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        if (!process.waitFor(2, TimeUnit.MINUTES)) {
+            process.destroyForcibly();
+            return "the separate JVM did not finish within 2 minutes";
+        }
+        if (process.exitValue() != 0) {
+            return "the separate JVM exited with " + process.exitValue() + ":\n"
+                    + Files.readString(log, StandardCharsets.UTF_8);
+        }
+        return null;
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon() {
+        return runnable -> {
+            Thread thread = new Thread(runnable, "serializer-kit-corrupt-input");
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+}

@@ -1,0 +1,51 @@
+package dev.sessiondata.api;
+
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/** Paths, headers and media types of the session-data HTTP API, version 1. */
+public final class SessionApi {
+
+    /** Every API path starts with this. */
+    public static final String BASE_PATH = "/api/v1";
+    public static final String SESSIONS_PATH = BASE_PATH + "/sessions";
+    public static final String SERIALIZERS_PATH = BASE_PATH + "/serializers";
+    public static final String ONE_NIO_DESCRIPTORS_PATH = SERIALIZERS_PATH + "/one-nio/descriptors";
+
+    /** The serializer new writes should use; on every response. */
+    public static final String SERIALIZER_ACTIVE_HEADER = "Session-Serializer-Active";
+    /** When a stored session expires, ISO-8601. */
+    public static final String EXPIRES_AT_HEADER = "Session-Expires-At";
+    /** The query parameter that sets a session's time to live, in seconds. */
+    public static final String TTL_PARAMETER = "ttl";
+
+    /** A session body's media type is this prefix followed by the id of the serializer that wrote it. */
+    public static final String SESSION_MEDIA_TYPE_PREFIX = "application/vnd.sessiondata.";
+    /** One-nio class descriptors, as one-nio serializes them. */
+    public static final String DESCRIPTORS_MEDIA_TYPE = "application/vnd.sessiondata.one-nio-descriptors";
+
+    /** Session ids the API accepts. */
+    public static final Pattern SESSION_ID = Pattern.compile("[A-Za-z0-9._~-]{1,128}");
+
+    private SessionApi() {
+    }
+
+    /** The media type of a session written by this serializer. */
+    public static String mediaTypeOf(String serializerId) {
+        return SESSION_MEDIA_TYPE_PREFIX + serializerId;
+    }
+
+    /** The serializer id a session media type names, ignoring parameters; empty if it is not a session media type. */
+    public static Optional<String> serializerIdOf(String mediaType) {
+        String type = mediaType.strip();
+        int parameters = type.indexOf(';');
+        if (parameters >= 0) {
+            type = type.substring(0, parameters).strip();
+        }
+        if (type.length() <= SESSION_MEDIA_TYPE_PREFIX.length()
+                || !type.regionMatches(true, 0, SESSION_MEDIA_TYPE_PREFIX, 0, SESSION_MEDIA_TYPE_PREFIX.length())) {
+            return Optional.empty();
+        }
+        return Optional.of(type.substring(SESSION_MEDIA_TYPE_PREFIX.length()));
+    }
+}
