@@ -1,0 +1,59 @@
+package dev.sessiondata.bench.report;
+
+import dev.sessiondata.bench.legacy.HandWrittenCodec;
+import dev.sessiondata.bench.legacy.LegacyObjectBenchmark;
+import dev.sessiondata.bench.spi.SpiOverheadBenchmark;
+import dev.sessiondata.bench.speed.ColdStartBenchmark;
+import dev.sessiondata.bench.speed.SerializerSpeedBenchmark;
+import dev.sessiondata.bench.time.TimeTypesBenchmark;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One JMH run of the report: a benchmark class, the parameter values it runs over, and whether the profile's
+ * timing applies (the cold start has its own: one shot per fresh JVM). Each group writes {@code jmh/<name>.json}.
+ */
+record JmhGroup(String name, Class<?> benchmark, Map<String, List<String>> params, boolean timed) {
+
+    static final String SPEED = "speed";
+    static final String COLD_START = "cold-start";
+    static final String LEGACY = "legacy";
+    static final String TIME_TYPES = "time-types";
+    static final String SPI_OVERHEAD = "spi-overhead";
+
+    /** The groups of a report over these ids; SPI overhead only for the ids that have a raw counterpart. */
+    static List<JmhGroup> all(List<String> ids, List<String> sizes, List<String> spiIds) {
+        List<JmhGroup> groups = new ArrayList<>();
+        groups.add(new JmhGroup(SPEED, SerializerSpeedBenchmark.class,
+                params("serializer", ids, "size", sizes), true));
+        groups.add(new JmhGroup(COLD_START, ColdStartBenchmark.class, params("serializer", ids), false));
+        List<String> codecs = new ArrayList<>(ids);
+        codecs.add(HandWrittenCodec.ID);
+        groups.add(new JmhGroup(LEGACY, LegacyObjectBenchmark.class, params("codec", codecs), true));
+        groups.add(new JmhGroup(TIME_TYPES, TimeTypesBenchmark.class, params("serializer", ids), true));
+        if (!spiIds.isEmpty()) {
+            groups.add(new JmhGroup(SPI_OVERHEAD, SpiOverheadBenchmark.class, params("serializer", spiIds), true));
+        }
+        return groups;
+    }
+
+    /** How many JMH points (benchmark methods times parameter combinations) the group runs. */
+    int points() {
+        long methods = java.util.Arrays.stream(benchmark.getMethods())
+                .filter(m -> m.isAnnotationPresent(org.openjdk.jmh.annotations.Benchmark.class)).count();
+        int combinations = params.values().stream().mapToInt(List::size).reduce(1, (a, b) -> a * b);
+        return (int) methods * combinations;
+    }
+
+    private static Map<String, List<String>> params(Object... nameThenValues) {
+        Map<String, List<String>> params = new LinkedHashMap<>();
+        for (int i = 0; i < nameThenValues.length; i += 2) {
+            @SuppressWarnings("unchecked")
+            List<String> values = (List<String>) nameThenValues[i + 1];
+            params.put((String) nameThenValues[i], values);
+        }
+        return params;
+    }
+}
