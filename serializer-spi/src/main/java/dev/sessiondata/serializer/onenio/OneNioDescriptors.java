@@ -93,11 +93,12 @@ public final class OneNioDescriptors {
 
     /** Generates (or finds) one-nio's serializers for these classes and everything reachable, by uid. */
     static Map<Long, Serializer<?>> prepare(Collection<Class<?>> classes) {
+        BigNumberSerializer.register();
         Map<Long, Serializer<?>> serializers = new LinkedHashMap<>();
         for (Class<?> cls : ReachableClasses.from(classes)) {
             Serializer<?> serializer = Repository.get(cls);
-            // negative uids are one-nio's bootstrap serializers, which every JVM has
-            if (serializer.uid() >= 0) {
+            // negative uids are one-nio's bootstrap serializers, and ours are this library's: every peer has them
+            if (serializer.uid() >= 0 && BigNumberSerializer.of(cls) != serializer) {
                 serializers.putIfAbsent(serializer.uid(), serializer);
             }
         }

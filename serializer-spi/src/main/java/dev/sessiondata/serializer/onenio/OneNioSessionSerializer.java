@@ -40,7 +40,12 @@ final class OneNioSessionSerializer extends AbstractSessionSerializer {
     @Override
     protected byte[] write(Object value) {
         try {
-            return persist ? Serializer.persist(value) : Serializer.serialize(value);
+            if (!persist) {
+                return Serializer.serialize(value);
+            }
+            SessionPersistStream out = new SessionPersistStream();
+            out.writeObject(value);
+            return out.toByteArray();
         } catch (IOException e) {
             throw new SerializationException(id(), "cannot write " + value.getClass().getName() + ": " + e, e);
         }
