@@ -52,7 +52,7 @@ record DescriptorHeader(Class<?> kind, long uid, List<String> classNames, List<S
             Serializer<?> bootstrap = tag <= FIRST_BOOTSTRAP_TAG ? Repository.requestBootstrapSerializer(tag) : null;
             Class<?> kind = bootstrap == null ? null : bootstrap.cls();
             if (kind == null || !KINDS.contains(kind)) {
-                throw new IllegalArgumentException("tag " + tag + " is not a class descriptor one-nio-session reads");
+                throw new IllegalArgumentException("tag " + tag + " is no class descriptor session data carries");
             }
             String descriptor = utf(data, in);
             long uid = in.getLong();

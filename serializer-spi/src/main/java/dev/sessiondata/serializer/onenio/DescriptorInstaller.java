@@ -87,6 +87,7 @@ final class DescriptorInstaller {
         return null;
     }
 
+    /** Only the JDK defines classes in {@code java.*}: any other class loader is forbidden to. */
     private static boolean isJdkClass(String name) {
         int element = 0;
         while (element < name.length() && name.charAt(element) == '[') {

@@ -107,7 +107,7 @@ final class GuardedDeserializeStream extends DeserializeStream {
                         DescriptorInstaller.firstRefused(header, owner.settings().allowList()));
             }
             if (installation == Installation.CLASS_NOT_FOUND) {
-                throw new SerializationException(owner.id(), "class " + header.className() + " is not on the class path");
+                throw new SerializationException(owner.id(), "class " + header.className() + " is not present");
             }
             // The uid is registered now: one-nio's own reader only skips the descriptor and returns that serializer.
             offset++;

@@ -70,7 +70,7 @@ public final class OneNioDescriptors {
      * or unknown class is never loaded, initialized or stubbed.
      *
      * @throws SerializationException if the bytes are not a one-nio class descriptor of uid {@code descriptor.uid()},
-     *     or this JVM already installed {@value DescriptorInstaller#MAX_INSTALLED} descriptors
+     *     or this JVM already installed 8,192 descriptors from outside
      */
     public static Installation install(OneNioDescriptor descriptor, SerializerSettings settings) {
         Objects.requireNonNull(descriptor, "descriptor");
@@ -83,7 +83,7 @@ public final class OneNioDescriptors {
                 throw new IllegalArgumentException((bytes.length - header.length()) + " bytes after the descriptor");
             }
             if (header.uid() != descriptor.uid()) {
-                throw new IllegalArgumentException("the bytes describe uid " + HexFormat.of().toHexDigits(header.uid()));
+                throw new IllegalArgumentException("the bytes are of uid " + HexFormat.of().toHexDigits(header.uid()));
             }
             return DescriptorInstaller.install(bytes, header, settings.allowList());
         } catch (IOException | ClassNotFoundException | RuntimeException e) {

@@ -46,7 +46,7 @@ final class ReachableClasses {
     private ReachableClasses() {
     }
 
-    /** The given classes, the JDK classes above, and every concrete class reachable from their fields, in that order. */
+    /** The given classes, the JDK classes above, and every concrete class reachable from their fields, in order. */
     static Set<Class<?>> from(Collection<Class<?>> roots) {
         Set<Class<?>> found = new LinkedHashSet<>();
         Deque<Type> pending = new ArrayDeque<>(roots);

@@ -29,7 +29,8 @@ final class OtherVersionJvm {
                 private static final long serialVersionUID = 1L;
                 private long writerOnly = 42;
                 private Tier tier = Tier.GOLD;
-                private java.time.LocalDateTime lastLogin = java.time.LocalDateTime.of(2026, 11, 21, 23, 59, 58, 987_654_321);
+                private java.time.LocalDateTime lastLogin =
+                        java.time.LocalDateTime.of(2026, 11, 21, 23, 59, 58, 987_654_321);
                 private String userId = "user-4711";
                 private Address address = new Address("Bahnhofstrasse 1", "Zürich");
                 private java.time.Instant createdAt = java.time.Instant.parse("2026-11-22T03:20:08.123456789Z");
