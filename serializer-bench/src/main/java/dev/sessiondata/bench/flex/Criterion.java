@@ -66,5 +66,6 @@ public record Criterion(String key, String title, String kind, String question) 
                     "every truncation, every byte flipped and random bytes give a value or a SerializationException"
                             + " within 2 s each"),
             new Criterion("jdk25-unsafe-deny", "JDK 25, Unsafe denied", SAFETY,
-                    "round trips still work on JDK 25 with --sun-misc-unsafe-memory-access=deny"));
+                    "a session context and the legacy object still round-trip on JDK 25 with"
+                            + " --sun-misc-unsafe-memory-access=deny"));
 }

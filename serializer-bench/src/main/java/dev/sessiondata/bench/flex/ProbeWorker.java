@@ -8,7 +8,7 @@ import dev.sessiondata.api.model.StepStatus;
 import dev.sessiondata.api.model.UserProfile;
 import dev.sessiondata.api.model.WorkflowStep;
 import dev.sessiondata.api.workload.SessionWorkload;
-import dev.sessiondata.bench.flex.model.TimeTypes;
+import dev.sessiondata.bench.legacy.LegacyObject;
 import dev.sessiondata.bench.outside.Outsider;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializer;
@@ -30,8 +30,8 @@ import java.util.function.Function;
  *       outsider payloads (and, for one-nio with the exchange, the writer's descriptors);</li>
  *   <li>{@code read}: with the reader's versions, reads them, runs the round-trip and safety probes, and writes
  *       {@code read.json};</li>
- *   <li>{@code unsafe-deny}: on JDK 25 with Unsafe memory access denied, round-trips a session context and
- *       java.time, and writes {@code unsafe-deny.json}.</li>
+ *   <li>{@code unsafe-deny}: on JDK 25 with Unsafe memory access denied, round-trips a session context and the
+ *       legacy benchmark object (what every id does on JDK 17), and writes {@code unsafe-deny.json}.</li>
  * </ul>
  * Arguments: role, serializer id, work directory, and {@code exchange} for one-nio with the descriptor exchange.
  */
@@ -77,13 +77,13 @@ public final class ProbeWorker {
             Files.write(dir.resolve("outsider-" + i + ".bin"), permissive.serialize(outsiders.get(i)));
         }
         if (exchange) {
-            Files.write(dir.resolve(DESCRIPTORS), OneNioExchange.export());
+            Files.write(dir.resolve(DESCRIPTORS), OneNioExchange.export(settings(false)));
         }
     }
 
     private static Map<String, Verdict> read(String id, Path dir, boolean exchange) throws Exception {
         if (exchange) {
-            OneNioExchange.install(Files.readAllBytes(dir.resolve(DESCRIPTORS)));
+            OneNioExchange.install(Files.readAllBytes(dir.resolve(DESCRIPTORS)), settings(false));
         }
         SessionSerializer reader = SessionSerializers.create(id, settings(false));
         Map<String, Verdict> verdicts = new LinkedHashMap<>();
@@ -133,9 +133,11 @@ public final class ProbeWorker {
             if (!context.equals(serializer.deserialize(serializer.serialize(context), SessionContext.class))) {
                 return Verdict.fail("the session context read back different");
             }
-            Verdict time = RoundTripProbes.run(RoundTripProbes.all().get("java-time"), serializer);
-            return Boolean.TRUE.equals(time.pass()) ? Verdict.pass(Runtime.version() + ": session context and java.time"
-                    + " round trips") : time;
+            LegacyObject legacy = LegacyObject.sample();
+            if (!legacy.equals(serializer.deserialize(serializer.serialize(legacy), LegacyObject.class))) {
+                return Verdict.fail("the legacy benchmark object read back different");
+            }
+            return Verdict.pass(Runtime.version() + ": the session context and the legacy object round-trip");
         } catch (RuntimeException | Error e) {
             return Verdict.failed(e);
         }
@@ -145,7 +147,7 @@ public final class ProbeWorker {
     private static SerializerSettings settings(boolean permissive) {
         List<Class<?>> classes = new ArrayList<>(RoundTripProbes.CLASSES);
         classes.addAll(List.of(SessionContext.class, UserProfile.class, WorkflowStep.class, SessionEvent.class,
-                Channel.class, StepStatus.class, TimeTypes.class));
+                Channel.class, StepStatus.class, LegacyObject.class));
         for (EvolutionCases.Case evolution : EvolutionCases.CASES) {
             for (EvolutionCases.Payload payload : evolution.payloads()) {
                 loadable(payload.writerClass(), classes);
@@ -154,7 +156,7 @@ public final class ProbeWorker {
         }
         loadable(EvolutionCases.PACKAGE + ".Priority", classes);
         SerializerSettings.Builder builder = SerializerSettings.builder()
-                .allowPackages("dev.sessiondata.bench.flex", "dev.sessiondata.api.model");
+                .allowPackages("dev.sessiondata.bench.flex", "dev.sessiondata.api.model", "dev.sessiondata.bench.legacy");
         if (permissive) {
             builder.allowPackages("dev.sessiondata.bench.outside");
             classes.add(Outsider.class);

@@ -28,18 +28,17 @@ final class Charts {
 
     /**
      * One line per series over the x categories, on a logarithmic y axis. {@code series} maps a name to its
-     * values, one per category; a missing value (null) leaves a gap.
+     * values, one per category; a missing value (null) leaves a gap. False when there is nothing to draw.
      */
-    static void lines(Path png, String title, String xTitle, String yTitle, List<String> categories,
+    static boolean lines(Path png, String title, String xTitle, String yTitle, List<String> categories,
             Map<String, List<Double>> series) throws IOException {
         CategoryChart chart = chart(title, xTitle, yTitle);
         chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
-        add(chart, categories, series);
-        BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+        return draw(png, chart, categories, series);
     }
 
     /** Grouped bars, one group per category, one bar per series, on a logarithmic y axis. */
-    static void bars(Path png, String title, String xTitle, String yTitle, List<String> categories,
+    static boolean bars(Path png, String title, String xTitle, String yTitle, List<String> categories,
             Map<String, List<Double>> series) throws IOException {
         CategoryChart chart = chart(title, xTitle, yTitle);
         chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Bar);
@@ -47,8 +46,7 @@ final class Charts {
         chart.getStyler().setOverlapped(false);
         // bars grow from the axis minimum, which must be positive on a log axis
         chart.getStyler().setYAxisMin(1.0);
-        add(chart, categories, series);
-        BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+        return draw(png, chart, categories, series);
     }
 
     private static CategoryChart chart(String title, String xTitle, String yTitle) {
@@ -64,13 +62,20 @@ final class Charts {
         return chart;
     }
 
-    private static void add(CategoryChart chart, List<String> categories, Map<String, List<Double>> series) {
+    /** Draws the series that have at least one value; false (and no file) when none has. */
+    private static boolean draw(Path png, CategoryChart chart, List<String> categories,
+            Map<String, List<Double>> series) throws IOException {
         Map<String, List<Double>> drawable = new LinkedHashMap<>();
         series.forEach((name, values) -> {
             if (values.stream().anyMatch(v -> v != null && v > 0)) {
                 drawable.put(name, values);
             }
         });
+        if (drawable.isEmpty()) {
+            return false;
+        }
         drawable.forEach((name, values) -> chart.addSeries(name, categories, values));
+        BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+        return true;
     }
 }

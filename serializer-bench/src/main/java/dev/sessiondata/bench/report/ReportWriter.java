@@ -176,9 +176,10 @@ final class ReportWriter {
             series.put(id, values);
         }
         String png = "throughput-" + method.toLowerCase(Locale.ROOT) + ".png";
-        Charts.lines(out.resolve("charts").resolve(png), title + " throughput by payload size", "payload size",
-                "ops/s (log scale)", sizeLabels, series);
-        md.append("![").append(title).append("](charts/").append(png).append(")\n\n");
+        if (Charts.lines(out.resolve("charts").resolve(png), title + " throughput by payload size", "payload size",
+                "ops/s (log scale)", sizeLabels, series)) {
+            md.append("![").append(title).append("](charts/").append(png).append(")\n\n");
+        }
         table("serializer", sizeLabels, (id, size) -> speed.find(method, "serializer", id, "size", size)
                 .map(ReportWriter::opsWithError).orElse(MISSING));
     }
@@ -196,10 +197,11 @@ final class ReportWriter {
                 series.put(size, values);
             }
             String png = "size-" + kind[0] + ".png";
-            Charts.bars(out.resolve("charts").resolve(png), kind[1] + " per serializer and payload size", "serializer",
-                    "bytes (log scale)", ids, series);
-            md.append("### ").append(kind[1]).append("\n\n![").append(kind[1]).append("](charts/").append(png)
-                    .append(")\n\n");
+            md.append("### ").append(kind[1]).append("\n\n");
+            if (Charts.bars(out.resolve("charts").resolve(png), kind[1] + " per serializer and payload size",
+                    "serializer", "bytes (log scale)", ids, series)) {
+                md.append("![").append(kind[1]).append("](charts/").append(png).append(")\n\n");
+            }
             table("serializer", sizeLabels, (id, size) -> {
                 JsonNode node = sizes.path("session").path(id).path(size).path(kind[0]);
                 return node.isMissingNode() ? MISSING : String.format(Locale.ROOT, "%,d", node.asInt());
