@@ -1,10 +1,12 @@
 package dev.sessiondata.serializer.hessian;
 
+import com.alibaba.com.caucho.hessian.io.AbstractHessianInput;
 import com.alibaba.com.caucho.hessian.io.Deserializer;
 import com.alibaba.com.caucho.hessian.io.HessianProtocolException;
 import com.alibaba.com.caucho.hessian.io.SerializerFactory;
 import dev.sessiondata.serializer.ClassAllowList;
 import dev.sessiondata.serializer.SerializerSettings;
+import java.io.IOException;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,7 +14,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * hessian-lite's serializer factory with three changes: every class name a payload carries is checked against the
- * allow-list before hessian-lite loads it, every deserializer checks the lengths it allocates for
+ * allow-list before hessian-lite loads it, every deserializer checks the lengths and nesting a payload claims
  * ({@link BoundedDeserializer}), and java.time values are written compactly by {@link JavaTimeSerializers}.
  *
  * <p>hessian-lite's own {@code ClassFactory} allow list is not used: a refused class silently becomes a
@@ -58,7 +60,8 @@ final class AllowListSerializerFactory extends SerializerFactory {
                 foundClasses.add(type);
             }
         }
-        return bounded(super.getDeserializer(type));
+        Deserializer deserializer = super.getDeserializer(type);
+        return deserializer == null ? null : bounded(deserializer);
     }
 
     @Override
@@ -67,8 +70,31 @@ final class AllowListSerializerFactory extends SerializerFactory {
         return bounded(super.getDeserializer(cl));
     }
 
-    private @Nullable Deserializer bounded(@Nullable Deserializer deserializer) {
-        if (deserializer == null || deserializer instanceof BoundedDeserializer) {
+    // The next four are where hessian-lite falls back to its own HashMap and ArrayList deserializers for untyped
+    // maps and lists, past the two methods above: they too must be bounded.
+
+    @Override
+    public Deserializer getListDeserializer(@Nullable String type) throws HessianProtocolException {
+        return bounded(super.getListDeserializer(type));
+    }
+
+    @Override
+    public Deserializer getObjectDeserializer(@Nullable String type) throws HessianProtocolException {
+        return bounded(super.getObjectDeserializer(type));
+    }
+
+    @Override
+    public Object readList(AbstractHessianInput in, int length, @Nullable String type) throws IOException {
+        return getListDeserializer(type).readList(in, length);
+    }
+
+    @Override
+    public Object readMap(AbstractHessianInput in, @Nullable String type) throws IOException {
+        return getObjectDeserializer(type).readMap(in);
+    }
+
+    private Deserializer bounded(Deserializer deserializer) {
+        if (deserializer instanceof BoundedDeserializer) {
             return deserializer;
         }
         return bounded.computeIfAbsent(deserializer, BoundedDeserializer::new);

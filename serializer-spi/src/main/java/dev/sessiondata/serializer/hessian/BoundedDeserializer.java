@@ -3,12 +3,11 @@ package dev.sessiondata.serializer.hessian;
 import com.alibaba.com.caucho.hessian.io.AbstractDeserializerWrapper;
 import com.alibaba.com.caucho.hessian.io.AbstractHessianInput;
 import com.alibaba.com.caucho.hessian.io.Deserializer;
-import com.alibaba.com.caucho.hessian.io.HessianProtocolException;
 import java.io.IOException;
 
 /**
- * Wraps a hessian-lite deserializer so that the lengths it would allocate for are checked first: list lengths
- * against the payload ({@link BoundedHessian2Input#claim}), field counts against what a Java class can have.
+ * Wraps a hessian-lite deserializer so that what a payload claims is checked before it is acted on: list lengths
+ * and nesting against the accounts of {@link BoundedHessian2Input}, field counts against what a Java class can have.
  */
 final class BoundedDeserializer extends AbstractDeserializerWrapper {
 
@@ -27,33 +26,49 @@ final class BoundedDeserializer extends AbstractDeserializerWrapper {
     }
 
     @Override
+    public Object readObject(AbstractHessianInput in) throws IOException {
+        return nested(in, -1, () -> delegate.readObject(in));
+    }
+
+    @Override
     public Object readList(AbstractHessianInput in, int length) throws IOException {
-        claim(in, length);
-        return delegate.readList(in, length);
+        return nested(in, length, () -> delegate.readList(in, length));
     }
 
     @Override
     public Object readLengthList(AbstractHessianInput in, int length) throws IOException {
-        claim(in, length);
-        return delegate.readLengthList(in, length);
+        return nested(in, length, () -> delegate.readLengthList(in, length));
     }
 
     @Override
     public Object readList(AbstractHessianInput in, int length, Class<?> expectType) throws IOException {
-        claim(in, length);
-        return delegate.readList(in, length, expectType);
+        return nested(in, length, () -> delegate.readList(in, length, expectType));
     }
 
     @Override
     public Object readLengthList(AbstractHessianInput in, int length, Class<?> expectType) throws IOException {
-        claim(in, length);
-        return delegate.readLengthList(in, length, expectType);
+        return nested(in, length, () -> delegate.readLengthList(in, length, expectType));
+    }
+
+    @Override
+    public Object readMap(AbstractHessianInput in) throws IOException {
+        return nested(in, -1, () -> delegate.readMap(in));
     }
 
     @Override
     public Object readMap(AbstractHessianInput in, Class<?> expectKeyType, Class<?> expectValueType)
             throws IOException {
-        return delegate.readMap(in, expectKeyType, expectValueType);
+        return nested(in, -1, () -> delegate.readMap(in, expectKeyType, expectValueType));
+    }
+
+    @Override
+    public Object readObject(AbstractHessianInput in, Object[] fields) throws IOException {
+        return nested(in, -1, () -> delegate.readObject(in, fields));
+    }
+
+    @Override
+    public Object readObject(AbstractHessianInput in, String[] fieldNames) throws IOException {
+        return nested(in, -1, () -> delegate.readObject(in, fieldNames));
     }
 
     @Override
@@ -64,9 +79,22 @@ final class BoundedDeserializer extends AbstractDeserializerWrapper {
         return delegate.createFields(length);
     }
 
-    private static void claim(AbstractHessianInput in, int length) throws HessianProtocolException {
-        if (in instanceof BoundedHessian2Input bounded) {
-            bounded.claim(length);
+    /** Reads one value a level deeper, after claiming {@code length} list elements (none if negative). */
+    private static Object nested(AbstractHessianInput in, int length, Read read) throws IOException {
+        if (!(in instanceof BoundedHessian2Input bounded)) {
+            return read.value();
         }
+        bounded.claim(length);
+        bounded.enter();
+        try {
+            return read.value();
+        } finally {
+            bounded.exit();
+        }
+    }
+
+    @FunctionalInterface
+    private interface Read {
+        Object value() throws IOException;
     }
 }

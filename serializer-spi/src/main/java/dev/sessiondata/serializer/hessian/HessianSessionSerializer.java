@@ -40,7 +40,7 @@ final class HessianSessionSerializer extends AbstractSessionSerializer {
 
     @Override
     protected Object read(byte[] data, Class<?> type) {
-        Hessian2Input in = new BoundedHessian2Input(data, settings.maxArrayLength());
+        Hessian2Input in = new BoundedHessian2Input(data, settings.maxArrayLength(), settings.maxDepth());
         in.setSerializerFactory(factory);
         try {
             return in.readObject(type);

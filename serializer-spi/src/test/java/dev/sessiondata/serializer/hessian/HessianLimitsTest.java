@@ -24,6 +24,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -49,6 +50,33 @@ class HessianLimitsTest {
         assertThatThrownBy(() -> serializer.deserialize(payload, Object.class))
                 .isInstanceOf(SerializationException.class)
                 .hasMessageContaining("2147483647 fields");
+    }
+
+    @Test
+    void nestingDeeperThanMaxDepthIsRefused() {
+        List<Object> nested = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            nested = new ArrayList<>(List.of(nested));
+        }
+        byte[] payload = serializer.serialize(nested);
+        SessionSerializer shallow = SessionSerializers.create("hessian",
+                KitSettings.strict().toBuilder().maxDepth(8).build());
+
+        assertThatThrownBy(() -> shallow.deserialize(payload, ArrayList.class))
+                .isInstanceOf(SerializationException.class)
+                .hasMessageContaining("maxDepth 8");
+    }
+
+    @Test
+    void untypedListsNestedAHundredThousandDeepAreRefusedByDepthNotByTheStack() {
+        byte[] payload = new byte[100_000];
+        // 0x57: an untyped list of variable length, whose first element is the next list
+        Arrays.fill(payload, (byte) 0x57);
+
+        assertThatThrownBy(() -> serializer.deserialize(payload, Object.class))
+                .isInstanceOf(SerializationException.class)
+                .hasMessageContaining("maxDepth 128")
+                .cause().isNotInstanceOf(StackOverflowError.class);
     }
 
     @Test
