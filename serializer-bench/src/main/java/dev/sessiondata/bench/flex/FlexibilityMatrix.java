@@ -11,6 +11,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -27,6 +31,7 @@ public final class FlexibilityMatrix {
     /** The JDK 25 the unsafe-deny column runs on. */
     public static final Path JDK25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
     private static final String ONE_NIO = "one-nio";
+    private static final int PARALLEL_IDS = 2;
 
     private final List<String> serializerFlags;
 
@@ -42,29 +47,48 @@ public final class FlexibilityMatrix {
         EvolutionCases.compile(EvolutionCases.READER_SOURCES, work, readerClasses);
         boolean jdk25 = Files.isExecutable(JDK25.resolve("bin/java"));
 
-        List<Map<String, Object>> rows = new ArrayList<>();
-        for (String id : ids) {
-            Map<String, Object> unsafeDeny = jdk25 ? unsafeDeny(id, work.resolve(id + "-jdk25"))
-                    : verdict(null, "no JDK 25 at " + JDK25);
-            for (boolean exchange : ONE_NIO.equals(id) ? List.of(false, true) : List.of(false)) {
-                String label = !ONE_NIO.equals(id) ? id : exchange ? "one-nio + descriptors" : "one-nio, no descriptors";
-                System.out.println("[bench] flexibility probes: " + label);
-                Map<String, Object> cells = probe(id, exchange, work.resolve(id + (exchange ? "-exchange" : "")),
-                        writerClasses, readerClasses);
-                cells.put("jdk25-unsafe-deny", unsafeDeny);
-                Map<String, Object> row = new LinkedHashMap<>();
-                row.put("id", id);
-                row.put("label", label);
-                row.put("cells", cells);
-                rows.add(row);
+        // Two ids at a time: the probes are JVM start-ups and small reads, and the machine has two cores.
+        ExecutorService pool = Executors.newFixedThreadPool(PARALLEL_IDS);
+        List<Future<List<Map<String, Object>>>> perId = new ArrayList<>();
+        try {
+            for (String id : ids) {
+                perId.add(pool.submit(() -> rowsOf(id, work, writerClasses, readerClasses, jdk25)));
             }
+            List<Map<String, Object>> rows = new ArrayList<>();
+            for (Future<List<Map<String, Object>>> future : perId) {
+                rows.addAll(future.get());
+            }
+            Map<String, Object> matrix = new LinkedHashMap<>();
+            matrix.put("criteria", Criterion.ALL);
+            matrix.put("rows", rows);
+            return matrix;
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("a flexibility probe could not be run", e.getCause());
+        } finally {
+            pool.shutdownNow();
         }
-        Map<String, Object> matrix = new LinkedHashMap<>();
-        matrix.put("criteria", Criterion.ALL);
-        matrix.put("rows", rows);
-        return matrix;
     }
 
+    /** The rows of one id: one, or two for one-nio (without and with the descriptor exchange). */
+    private List<Map<String, Object>> rowsOf(String id, Path work, Path writerClasses, Path readerClasses,
+            boolean jdk25) throws IOException, InterruptedException {
+        Map<String, Object> unsafeDeny = jdk25 ? unsafeDeny(id, work.resolve(id + "-jdk25"))
+                : verdict(null, "no JDK 25 at " + JDK25);
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (boolean exchange : ONE_NIO.equals(id) ? List.of(false, true) : List.of(false)) {
+            String label = !ONE_NIO.equals(id) ? id : exchange ? "one-nio + descriptors" : "one-nio, no descriptors";
+            System.out.println("[bench] flexibility probes: " + label);
+            Map<String, Object> cells = probe(id, exchange, work.resolve(id + (exchange ? "-exchange" : "")),
+                    writerClasses, readerClasses);
+            cells.put("jdk25-unsafe-deny", unsafeDeny);
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("id", id);
+            row.put("label", label);
+            row.put("cells", cells);
+            rows.add(row);
+        }
+        return rows;
+    }
     private Map<String, Object> probe(String id, boolean exchange, Path dir, Path writerClasses, Path readerClasses)
             throws IOException, InterruptedException {
         String exchangeArg = exchange ? "exchange" : "direct";

@@ -3,9 +3,9 @@ package dev.sessiondata.bench.spi;
 import java.util.List;
 
 /**
- * A serializer library called directly, configured as closely as its own defaults allow to what our provider does
- * (references tracked, no registration required) but without what the SPI adds: the allow-list, the limits, the
- * pool that makes an instance thread-safe, and the wrapping of every exception. One instance per benchmark thread.
+ * A serializer library called directly, writing the same format as our provider (references tracked, the same
+ * mode) but without what the SPI adds: the allow-list, the limits, the pool or wrapper that makes an instance
+ * thread-safe, and the wrapping of every exception. One instance per benchmark thread.
  */
 interface RawCodec {
 
