@@ -69,7 +69,10 @@ public final class ReportCommand {
                 List.of("-D" + BenchSerializers.REFERENCE_PROPERTY + "=" + reference,
                         "-D" + WorkloadCache.PROPERTY + "=" + workloads));
         Files.createDirectories(out);
+        removeResultsOfAnEarlierRun(out);
         Map<String, Object> run = RunEnvironment.capture(profile.describe(), ids, reference, forkArgs);
+        run.put("sizes", sizes);
+        write(out.resolve("run.json"), run);
         log("report (" + profile.label() + ") of " + ids.size() + " serializers " + ids + " into " + out);
         log(profile.describe());
 
@@ -91,11 +94,24 @@ public final class ReportCommand {
             runner.run(group);
         }
         run.put("spiOverheadIds", rawIds);
-        run.put("sizes", sizes);
         run.put("duration", Duration.ofNanos(System.nanoTime() - started).withNanos(0).toString());
         write(out.resolve("run.json"), run);
         ReportWriter.render(out);
         log("done in " + run.get("duration") + ": " + out.resolve("README.md"));
+    }
+
+    /** A group this run skips must not leave an earlier run's numbers behind to be rendered as this run's. */
+    private static void removeResultsOfAnEarlierRun(Path out) throws java.io.IOException {
+        for (String dir : List.of("jmh", "charts")) {
+            Path results = out.resolve(dir);
+            if (Files.isDirectory(results)) {
+                try (var files = Files.list(results)) {
+                    for (Path file : files.toList()) {
+                        Files.delete(file);
+                    }
+                }
+            }
+        }
     }
 
     private static void matrix(List<String> args) throws Exception {
