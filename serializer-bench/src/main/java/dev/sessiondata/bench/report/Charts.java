@@ -34,6 +34,8 @@ final class Charts {
             Map<String, List<Double>> series) throws IOException {
         CategoryChart chart = chart(title, xTitle, yTitle);
         chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
+        // every serializer's point of one size on the same x, not side by side as grouped bars
+        chart.getStyler().setOverlapped(true);
         return draw(png, chart, categories, series);
     }
 
