@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.util.Utils;
+import org.openjdk.jmh.util.Version;
 
 /** The machine, JDK and settings a report ran on, as the report prints them ({@code run.json}). */
 final class RunEnvironment {
@@ -52,8 +52,7 @@ final class RunEnvironment {
                 + System.getProperty("os.arch"));
         run.put("jdk", System.getProperty("java.vm.vendor") + " " + System.getProperty("java.vm.name") + " "
                 + System.getProperty("java.runtime.version"));
-        run.put("jmh", Utils.class.getPackage().getImplementationVersion() == null ? "1.37"
-                : Utils.class.getPackage().getImplementationVersion());
+        run.put("jmh", Version.getPlainVersion());
         run.put("forkJvmArgs", String.join(" ", forkJvmArgs));
         run.put("gitCommit", gitCommit());
         return run;
