@@ -74,7 +74,11 @@ public final class ProbeWorker {
         SessionSerializer permissive = SessionSerializers.create(id, settings(true));
         List<Object> outsiders = SafetyProbes.outsiderPayloads();
         for (int i = 0; i < outsiders.size(); i++) {
-            Files.write(dir.resolve("outsider-" + i + ".bin"), permissive.serialize(outsiders.get(i)));
+            try {
+                Files.write(dir.resolve("outsider-" + i + ".bin"), permissive.serialize(outsiders.get(i)));
+            } catch (RuntimeException e) {
+                Files.writeString(dir.resolve("outsider-" + i + ".error"), Verdict.failed(e).detail());
+            }
         }
         if (exchange) {
             Files.write(dir.resolve(DESCRIPTORS), OneNioExchange.export(settings(false)));
@@ -97,7 +101,8 @@ public final class ProbeWorker {
         Path nested = dir.resolve("outsider-1.bin");
         verdicts.put("allow-list", Files.exists(topLevel) && Files.exists(nested)
                 ? SafetyProbes.allowList(reader, Files.readAllBytes(topLevel), Files.readAllBytes(nested))
-                : Verdict.notRun("the writer could not write the outsider payloads"));
+                : Verdict.notRun("the writer could not write the outsider payloads: "
+                        + Files.readString(dir.resolve(Files.exists(topLevel) ? "outsider-1.error" : "outsider-0.error"))));
         verdicts.put("corrupt-input", SafetyProbes.corruptInput(reader));
         return verdicts;
     }

@@ -1,5 +1,6 @@
 package dev.sessiondata.bench.flex;
 
+import dev.sessiondata.api.model.SessionContext;
 import dev.sessiondata.api.workload.SessionWorkload;
 import dev.sessiondata.bench.flex.model.Bag;
 import dev.sessiondata.bench.outside.Outsider;
@@ -80,7 +81,7 @@ final class SafetyProbes {
             for (byte[] data : cases) {
                 Future<Boolean> outcome = worker.submit(() -> {
                     try {
-                        serializer.deserialize(data, dev.sessiondata.api.model.SessionContext.class);
+                        serializer.deserialize(data, SessionContext.class);
                         return true;
                     } catch (SerializationException refused) {
                         return false;
