@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
  * size, within 15 minutes on a 2-core machine; its numbers are indicative, its error bars wide.
  */
 public enum Profile {
-    QUICK("quick", 1, 400, 1, 400, 1, 2),
+    QUICK("quick", 1, 300, 1, 400, 1, 2),
     FULL("full", 5, 1000, 5, 1000, 1, 10),
     /** Proves the pipeline end to end in a minute or two; its numbers mean nothing. */
     SMOKE("smoke", 1, 100, 1, 100, 1, 1);

@@ -130,11 +130,11 @@ public final class ReportCommand {
         Files.writeString(out.resolve("flexibility.md"), MatrixMarkdown.render(out.resolve("flexibility.json")));
     }
 
-    /** The points and a rough duration: each fork costs about 0.8 s besides its iterations on this kind of machine. */
+    /** The points and a rough duration: each fork costs about 0.8-1 s besides its iterations on a 2-core machine. */
     private static String estimate(Profile profile, List<JmhGroup> groups) {
         int timed = groups.stream().filter(JmhGroup::timed).mapToInt(JmhGroup::points).sum();
         int coldStart = groups.stream().filter(g -> !g.timed()).mapToInt(JmhGroup::points).sum();
-        double perPoint = profile.forks() * (0.8 + (profile.warmupIterations() * profile.warmupMillis()
+        double perPoint = profile.forks() * (0.9 + (profile.warmupIterations() * profile.warmupMillis()
                 + profile.measurementIterations() * profile.measurementMillis()) / 1000.0);
         double seconds = timed * perPoint + coldStart * profile.coldStartForks() * 1.0;
         return timed + " timed points, " + coldStart + " cold-start points x " + profile.coldStartForks()
