@@ -3,7 +3,6 @@ package dev.sessiondata.serializer.fst;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializerProvider;
-import dev.sessiondata.serializer.SessionSerializers;
 
 /** Provides the {@code fst} serializer: FST's default configuration (portable byte order, compressed ints). */
 public final class FstSerializerProvider implements SessionSerializerProvider {
@@ -18,7 +17,7 @@ public final class FstSerializerProvider implements SessionSerializerProvider {
 
     @Override
     public boolean isAvailable() {
-        return SessionSerializers.isOnClassPath("org.nustaq.serialization.FSTConfiguration");
+        return FstLibrary.isOnClassPath();
     }
 
     @Override

@@ -3,7 +3,6 @@ package dev.sessiondata.serializer.fst;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializerProvider;
-import dev.sessiondata.serializer.SessionSerializers;
 
 /**
  * Provides the {@code fst-unsafe} serializer: FST's unsafe binary configuration ({@code sun.misc.Unsafe} reads and
@@ -21,7 +20,7 @@ public final class FstUnsafeSerializerProvider implements SessionSerializerProvi
 
     @Override
     public boolean isAvailable() {
-        return SessionSerializers.isOnClassPath("org.nustaq.serialization.FSTConfiguration");
+        return FstLibrary.isOnClassPath();
     }
 
     @Override
