@@ -85,13 +85,18 @@ final class FstSessionSerializer extends AbstractSessionSerializer {
         }
     }
 
-    /** An allow-list refusal deep in FST surfaces as itself; anything else names what could not be read. */
+    /**
+     * An allow-list refusal deep in FST surfaces as itself; anything else is named by its root cause, since FST
+     * wraps what went wrong in several layers of IOException and reflection.
+     */
     private SerializationException refusalIn(Exception e, Class<?> type) {
+        Throwable root = e;
         for (Throwable cause = e; cause != null; cause = cause.getCause()) {
             if (cause instanceof SerializationException refusal) {
                 return refusal;
             }
+            root = cause;
         }
-        return new SerializationException(id(), "cannot read " + type.getName() + ": " + e, e);
+        return new SerializationException(id(), "cannot read " + type.getName() + ": " + root, e);
     }
 }

@@ -8,6 +8,7 @@ import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializers;
 import java.io.IOException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -31,6 +32,19 @@ class FstReadLimitsTest {
         encoder.setOutstream(null); // into its own buffer
         encoder.writeFInt(value);
         return Arrays.copyOf(encoder.getBuffer(), encoder.getWritten());
+    }
+
+    /** {@code payload} with its last compressed int, which must be {@code expected}, replaced by {@code value}. */
+    private static byte[] withLastIntReplaced(FstFormat format, byte[] payload, int expected, int value)
+            throws IOException {
+        byte[] old = encodedInt(format, expected);
+        int at = payload.length - old.length;
+        assertThat(Arrays.copyOfRange(payload, at, payload.length))
+                .as("the layout this test forges: the payload ends with " + expected).isEqualTo(old);
+        byte[] replacement = encodedInt(format, value);
+        byte[] forged = Arrays.copyOf(payload, at + replacement.length);
+        System.arraycopy(replacement, 0, forged, at, replacement.length);
+        return forged;
     }
 
     private static FSTDecoder decoderOver(FstFormat format, byte[] payload, int maxLength) {
@@ -57,16 +71,22 @@ class FstReadLimitsTest {
     void aListClaimingTwoBillionElementsIsRefused(FstFormat format) throws IOException {
         SessionSerializer serializer = serializer(format, SerializerSettings.defaults());
         byte[] empty = serializer.serialize(new ArrayList<>());
-        byte[] zero = encodedInt(format, 0);
-        assertThat(Arrays.copyOfRange(empty, empty.length - zero.length, empty.length))
-                .as("the layout this test forges: an empty list ends with its size").isEqualTo(zero);
-
-        byte[] huge = encodedInt(format, Integer.MAX_VALUE);
-        byte[] forged = Arrays.copyOf(empty, empty.length - zero.length + huge.length);
-        System.arraycopy(huge, 0, forged, empty.length - zero.length, huge.length);
+        byte[] forged = withLastIntReplaced(format, empty, 0, Integer.MAX_VALUE);
 
         assertThatThrownBy(() -> serializer.deserialize(forged, ArrayList.class))
                 .isInstanceOf(SerializationException.class).hasMessageContaining("declared length");
+    }
+
+    @ParameterizedTest
+    @EnumSource(FstFormat.class)
+    void aDequeWhoseOwnReadObjectWouldAllocateTwoBillionSlotsIsRefused(FstFormat format) throws IOException {
+        // FST has no serializer for ArrayDeque: it runs ArrayDeque.readObject, which sizes its array itself
+        SessionSerializer serializer = serializer(format, SerializerSettings.defaults());
+        byte[] empty = serializer.serialize(new ArrayDeque<>());
+        byte[] forged = withLastIntReplaced(format, empty, 0, Integer.MAX_VALUE - 8);
+
+        assertThatThrownBy(() -> serializer.deserialize(forged, ArrayDeque.class))
+                .isInstanceOf(SerializationException.class).hasMessageContaining("REJECTED");
     }
 
     @ParameterizedTest
