@@ -65,6 +65,9 @@ final class FstSessionSerializer extends AbstractSessionSerializer {
     @Override
     protected byte[] write(Object value) {
         FSTObjectOutput output = new FSTObjectOutput(configuration);
+        // FST reserves this much before each Externalizable (every java.time value), growing its 1 KB buffer to
+        // 8 KB per payload; our output is one growing array whose every write reserves its own space
+        output.setWriteExternalWriteAhead(0);
         try {
             output.writeObject(value);
             return output.getCopyOfWrittenBuffer();
