@@ -117,6 +117,7 @@ final class BoundedSerializers {
     }
 
     /** {@link PriorityQueue}, whose constructor allocates its array at once. */
+    @SuppressWarnings("rawtypes")
     static final class BoundedPriorityQueueSerializer extends PriorityQueueSerializer {
 
         private final ReadLimits limits;
