@@ -12,10 +12,20 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One JMH run of the report: a benchmark class, the parameter values it runs over, and whether the profile's
- * timing applies (the cold start has its own: one shot per fresh JVM). Each group writes {@code jmh/<name>.json}.
+ * One JMH run of the report: a benchmark class, the parameter values it runs over, and which timing it runs with.
+ * Each group writes {@code jmh/<name>.json}.
  */
-record JmhGroup(String name, Class<?> benchmark, Map<String, List<String>> params, boolean timed) {
+record JmhGroup(String name, Class<?> benchmark, Map<String, List<String>> params, Timing timing) {
+
+    /** Which of the profile's timings a group runs with. */
+    enum Timing {
+        /** The profile's warm-up and measurement. */
+        PROFILE,
+        /** Longer: the SPI overhead is a ratio of two close numbers. */
+        SPI,
+        /** One shot per fresh JVM. */
+        SINGLE_SHOT
+    }
 
     static final String SPEED = "speed";
     static final String COLD_START = "cold-start";
@@ -27,14 +37,14 @@ record JmhGroup(String name, Class<?> benchmark, Map<String, List<String>> param
     static List<JmhGroup> all(List<String> ids, List<String> sizes, List<String> spiIds) {
         List<JmhGroup> groups = new ArrayList<>();
         groups.add(new JmhGroup(SPEED, SerializerSpeedBenchmark.class,
-                params("serializer", ids, "size", sizes), true));
-        groups.add(new JmhGroup(COLD_START, ColdStartBenchmark.class, params("serializer", ids), false));
+                params("serializer", ids, "size", sizes), Timing.PROFILE));
+        groups.add(new JmhGroup(COLD_START, ColdStartBenchmark.class, params("serializer", ids), Timing.SINGLE_SHOT));
         List<String> codecs = new ArrayList<>(ids);
         codecs.add(HandWrittenCodec.ID);
-        groups.add(new JmhGroup(LEGACY, LegacyObjectBenchmark.class, params("codec", codecs), true));
-        groups.add(new JmhGroup(TIME_TYPES, TimeTypesBenchmark.class, params("serializer", ids), true));
+        groups.add(new JmhGroup(LEGACY, LegacyObjectBenchmark.class, params("codec", codecs), Timing.PROFILE));
+        groups.add(new JmhGroup(TIME_TYPES, TimeTypesBenchmark.class, params("serializer", ids), Timing.PROFILE));
         if (!spiIds.isEmpty()) {
-            groups.add(new JmhGroup(SPI_OVERHEAD, SpiOverheadBenchmark.class, params("serializer", spiIds), true));
+            groups.add(new JmhGroup(SPI_OVERHEAD, SpiOverheadBenchmark.class, params("serializer", spiIds), Timing.SPI));
         }
         return groups;
     }

@@ -42,14 +42,16 @@ final class JmhRunner {
                 .result(json.toString())
                 .output(logDir.resolve(group.name() + ".log").toString());
         group.params().forEach((name, values) -> options.param(name, values.toArray(String[]::new)));
-        if (group.timed()) {
-            options.warmupIterations(profile.warmupIterations())
+        switch (group.timing()) {
+            case PROFILE -> options.warmupIterations(profile.warmupIterations())
                     .warmupTime(TimeValue.milliseconds(profile.warmupMillis()))
                     .measurementIterations(profile.measurementIterations())
                     .measurementTime(TimeValue.milliseconds(profile.measurementMillis()))
                     .forks(profile.forks());
-        } else {
-            options.forks(profile.coldStartForks());
+            case SPI -> options.warmupIterations(1).warmupTime(TimeValue.seconds(1))
+                    .measurementIterations(profile.spiMeasurementSeconds()).measurementTime(TimeValue.seconds(1))
+                    .forks(profile.forks());
+            case SINGLE_SHOT -> options.forks(profile.coldStartForks());
         }
         new Runner(options.build()).run();
         return json;

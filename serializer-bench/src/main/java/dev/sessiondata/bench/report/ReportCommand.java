@@ -132,13 +132,20 @@ public final class ReportCommand {
 
     /** The points and a rough duration: each fork costs about 0.8-1 s besides its iterations on a 2-core machine. */
     private static String estimate(Profile profile, List<JmhGroup> groups) {
-        int timed = groups.stream().filter(JmhGroup::timed).mapToInt(JmhGroup::points).sum();
-        int coldStart = groups.stream().filter(g -> !g.timed()).mapToInt(JmhGroup::points).sum();
-        double perPoint = profile.forks() * (0.9 + (profile.warmupIterations() * profile.warmupMillis()
-                + profile.measurementIterations() * profile.measurementMillis()) / 1000.0);
-        double seconds = timed * perPoint + coldStart * profile.coldStartForks() * 1.0;
-        return timed + " timed points, " + coldStart + " cold-start points x " + profile.coldStartForks()
-                + " forks, about " + Math.round(seconds / 60) + " minutes";
+        int timed = points(groups, JmhGroup.Timing.PROFILE);
+        int spi = points(groups, JmhGroup.Timing.SPI);
+        int coldStart = points(groups, JmhGroup.Timing.SINGLE_SHOT);
+        double forkSeconds = 0.9;
+        double seconds = timed * profile.forks() * (forkSeconds + (profile.warmupIterations() * profile.warmupMillis()
+                + profile.measurementIterations() * profile.measurementMillis()) / 1000.0)
+                + spi * profile.forks() * (forkSeconds + 1 + profile.spiMeasurementSeconds())
+                + coldStart * profile.coldStartForks() * forkSeconds;
+        return timed + " timed points, " + spi + " SPI-overhead points, " + coldStart + " cold-start points x "
+                + profile.coldStartForks() + " forks, about " + Math.round(seconds / 60) + " minutes";
+    }
+
+    private static int points(List<JmhGroup> groups, JmhGroup.Timing timing) {
+        return groups.stream().filter(g -> g.timing() == timing).mapToInt(JmhGroup::points).sum();
     }
 
     static void write(Path file, Object tree) throws java.io.IOException {

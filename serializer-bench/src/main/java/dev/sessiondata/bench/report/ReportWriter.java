@@ -263,8 +263,8 @@ final class ReportWriter {
 
     private void spiSection(JmhResults spi) {
         md.append("## SPI overhead\n\nRound trip through our `SessionSerializer` (allow-list, limits, pooling,")
-                .append(" exception wrapping) against the library called directly with its defaults closest to ours")
-                .append(" (references on, registration off), in the same run. Overhead = raw / spi - 1.\n\n")
+                .append(" exception wrapping) against the library called directly, writing the same format (see")
+                .append(" `spi.Raw*`), in the same run, measured longer than the other points. Overhead = raw / spi - 1.\n\n")
                 .append("| serializer | size | spi ops/s | raw ops/s | overhead |\n|---|---|--:|--:|--:|\n");
         for (String id : strings(run.path("spiOverheadIds"))) {
             for (String size : List.of("1KB", "100KB")) {
