@@ -94,6 +94,7 @@ public final class ReportCommand {
             runner.run(group);
         }
         run.put("spiOverheadIds", rawIds);
+        run.put("loadAverageAtEnd", RunEnvironment.loadAverage());
         run.put("duration", Duration.ofNanos(System.nanoTime() - started).withNanos(0).toString());
         write(out.resolve("run.json"), run);
         ReportWriter.render(out);

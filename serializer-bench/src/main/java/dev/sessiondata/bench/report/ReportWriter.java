@@ -93,6 +93,9 @@ final class ReportWriter {
                 + run.path("referenceSerializer").asText() + "` serializer: " + referenceSizes());
         row("serializers", ids.size() + ": " + String.join(", ", ids));
         row("duration", run.path("duration").asText());
+        row("load average (1 min) at start / end", run.path("loadAverageAtStart").asText() + " / "
+                + run.path("loadAverageAtEnd").asText() + " on " + run.path("cores").asText()
+                + " cores (anything well above 1 means other work shared the machine)");
         row("commit", run.path("gitCommit").asText());
         md.append('\n');
     }

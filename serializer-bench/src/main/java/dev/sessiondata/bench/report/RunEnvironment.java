@@ -55,7 +55,14 @@ final class RunEnvironment {
         run.put("jmh", Version.getPlainVersion());
         run.put("forkJvmArgs", String.join(" ", forkJvmArgs));
         run.put("gitCommit", gitCommit());
+        run.put("loadAverageAtStart", loadAverage());
         return run;
+    }
+
+    /** The 1-minute system load average: other work on the machine shows here and in the numbers. */
+    static String loadAverage() {
+        return String.format(java.util.Locale.ROOT, "%.2f",
+                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     }
 
     private static String cpuModel() {
