@@ -6,10 +6,14 @@ import dev.sessiondata.bench.spi.SpiOverheadBenchmark;
 import dev.sessiondata.bench.speed.ColdStartBenchmark;
 import dev.sessiondata.bench.speed.SerializerSpeedBenchmark;
 import dev.sessiondata.bench.time.TimeTypesBenchmark;
+import java.lang.reflect.Field;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Param;
 
 /**
  * One JMH run of the report: a benchmark class, the parameter values it runs over, and which timing it runs with.
@@ -49,12 +53,21 @@ record JmhGroup(String name, Class<?> benchmark, Map<String, List<String>> param
         return groups;
     }
 
-    /** How many JMH points (benchmark methods times parameter combinations) the group runs. */
+    /**
+     * How many JMH points the group runs: benchmark methods times the combinations of parameter values, those given
+     * here and, for the parameters not given, the values in the benchmark's own {@link Param} annotations.
+     */
     int points() {
-        long methods = java.util.Arrays.stream(benchmark.getMethods())
-                .filter(m -> m.isAnnotationPresent(org.openjdk.jmh.annotations.Benchmark.class)).count();
-        int combinations = params.values().stream().mapToInt(List::size).reduce(1, (a, b) -> a * b);
-        return (int) methods * combinations;
+        long methods = Arrays.stream(benchmark.getMethods()).filter(m -> m.isAnnotationPresent(Benchmark.class)).count();
+        long combinations = 1;
+        for (Field field : benchmark.getFields()) {
+            Param param = field.getAnnotation(Param.class);
+            if (param != null) {
+                combinations *= params.containsKey(field.getName()) ? params.get(field.getName()).size()
+                        : param.value().length;
+            }
+        }
+        return (int) (methods * combinations);
     }
 
     private static Map<String, List<String>> params(Object... nameThenValues) {
