@@ -62,7 +62,8 @@ public final class ReportCommand {
         List<String> sizes = option(args, "--sizes").map(v -> List.of(v.split(",")))
                 .orElse(Arrays.stream(PayloadSize.values()).map(PayloadSize::label).toList());
         String reference = BenchSerializers.referenceId();
-        Path workloads = Path.of("serializer-bench", "target", "bench-workloads").toAbsolutePath();
+        // relative: the forks run in this directory too, and the report should not show where the checkout lives
+        Path workloads = Path.of("serializer-bench", "target", "bench-workloads");
         WorkloadCache.write(workloads);
         System.setProperty(WorkloadCache.PROPERTY, workloads.toString());
         List<String> forkArgs = JmhRunner.forkJvmArgs(RunEnvironment.serializerFlags(),
