@@ -50,7 +50,7 @@ final class JmhRunner {
                     .forks(profile.forks());
             case SPI -> options.warmupIterations(1).warmupTime(TimeValue.seconds(1))
                     .measurementIterations(profile.spiMeasurementSeconds()).measurementTime(TimeValue.seconds(1))
-                    .forks(profile.forks());
+                    .forks(profile.spiForks());
             case SINGLE_SHOT -> options.forks(profile.coldStartForks());
         }
         new Runner(options.build()).run();

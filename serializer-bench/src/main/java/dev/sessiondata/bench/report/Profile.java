@@ -9,10 +9,10 @@ import java.util.stream.Collectors;
  * size, within 15 minutes on a 2-core machine; its numbers are indicative and, with one iteration, have no error.
  */
 public enum Profile {
-    QUICK("quick", 1, 300, 1, 400, 1, 2, 3),
-    FULL("full", 5, 1000, 5, 1000, 1, 10, 5),
+    QUICK("quick", 1, 300, 1, 400, 1, 2, 3, 2),
+    FULL("full", 5, 1000, 5, 1000, 1, 10, 5, 3),
     /** Proves the pipeline end to end in a minute or two; its numbers mean nothing. */
-    SMOKE("smoke", 1, 100, 1, 100, 1, 1, 1);
+    SMOKE("smoke", 1, 100, 1, 100, 1, 1, 1, 1);
 
     private final String label;
     private final int warmupIterations;
@@ -22,9 +22,10 @@ public enum Profile {
     private final int forks;
     private final int coldStartForks;
     private final int spiMeasurementSeconds;
+    private final int spiForks;
 
     Profile(String label, int warmupIterations, int warmupMillis, int measurementIterations, int measurementMillis,
-            int forks, int coldStartForks, int spiMeasurementSeconds) {
+            int forks, int coldStartForks, int spiMeasurementSeconds, int spiForks) {
         this.label = label;
         this.warmupIterations = warmupIterations;
         this.warmupMillis = warmupMillis;
@@ -33,6 +34,7 @@ public enum Profile {
         this.forks = forks;
         this.coldStartForks = coldStartForks;
         this.spiMeasurementSeconds = spiMeasurementSeconds;
+        this.spiForks = spiForks;
     }
 
     public String label() {
@@ -72,11 +74,17 @@ public enum Profile {
         return spiMeasurementSeconds;
     }
 
+    /** Forks of each SPI-overhead point: a ratio near 1 needs the JVM-to-JVM variation averaged out. */
+    public int spiForks() {
+        return spiForks;
+    }
+
     /** One line for the report. */
     public String describe() {
         return String.format("%s: %d x %d ms warm-up, %d x %d ms measurement, %d fork(s) per point; cold start: "
-                + "%d fresh JVMs per id; SPI overhead: 1 s warm-up, %d x 1 s measurement", label, warmupIterations,
-                warmupMillis, measurementIterations, measurementMillis, forks, coldStartForks, spiMeasurementSeconds);
+                + "%d fresh JVMs per id; SPI overhead: 1 s warm-up, %d x 1 s measurement, %d forks", label,
+                warmupIterations, warmupMillis, measurementIterations, measurementMillis, forks, coldStartForks,
+                spiMeasurementSeconds, spiForks);
     }
 
     public static Profile ofLabel(String label) {

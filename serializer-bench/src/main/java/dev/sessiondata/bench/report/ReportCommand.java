@@ -140,7 +140,7 @@ public final class ReportCommand {
         double forkSeconds = 0.9;
         double seconds = timed * profile.forks() * (forkSeconds + (profile.warmupIterations() * profile.warmupMillis()
                 + profile.measurementIterations() * profile.measurementMillis()) / 1000.0)
-                + spi * profile.forks() * (forkSeconds + 1 + profile.spiMeasurementSeconds())
+                + spi * profile.spiForks() * (forkSeconds + 1 + profile.spiMeasurementSeconds())
                 + coldStart * profile.coldStartForks() * forkSeconds;
         return timed + " timed points, " + spi + " SPI-overhead points, " + coldStart + " cold-start points x "
                 + profile.coldStartForks() + " forks, about " + Math.round(seconds / 60) + " minutes";
@@ -166,6 +166,6 @@ public final class ReportCommand {
     }
 
     private static void log(String message) {
-        System.out.println("[bench " + java.time.LocalTime.now().withNano(0) + "] " + message);
+        System.out.printf("[bench %tT] %s%n", java.time.LocalTime.now(), message);
     }
 }
