@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -78,12 +79,17 @@ public class SessionController {
                 .build();
     }
 
-    /** Also answers {@code HEAD}, with the same headers and no body. */
+    /**
+     * Also answers {@code HEAD}, with the same headers and no body. A {@code HEAD} only looks: it does not slide
+     * the expiry, so checking that a session exists never keeps it alive.
+     */
     @GetMapping
     public ResponseEntity<byte[]> get(@PathVariable String id,
-            @RequestHeader(name = HttpHeaders.IF_NONE_MATCH, required = false) @Nullable String ifNoneMatch) {
+            @RequestHeader(name = HttpHeaders.IF_NONE_MATCH, required = false) @Nullable String ifNoneMatch,
+            HttpMethod method) {
         SessionRequests.checkId(id);
-        StoredSession session = store.get(id, properties.slidingExpiration()).orElseThrow(() -> notFound(id));
+        boolean slide = properties.slidingExpiration() && method != HttpMethod.HEAD;
+        StoredSession session = store.get(id, slide).orElseThrow(() -> notFound(id));
         if (EntityTags.noneMatchFails(ifNoneMatch, session.version())) {
             return ResponseEntity.status(HttpStatus.NOT_MODIFIED)
                     .eTag(EntityTags.of(session.version()))

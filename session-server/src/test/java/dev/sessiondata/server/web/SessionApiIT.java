@@ -6,34 +6,22 @@ import dev.sessiondata.api.ProblemType;
 import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.server.support.Api;
 import dev.sessiondata.server.support.RunningServer;
+import dev.sessiondata.server.support.SharedServers;
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Every status code of the session endpoints, over real HTTP, on the memory store. */
 class SessionApiIT {
 
-    private static final int MAX_SIZE = 64 * 1024;
+    private static final int MAX_SIZE = SharedServers.MAX_SIZE;
 
-    private static RunningServer server;
-    private static Api writer;
-
-    @BeforeAll
-    static void start() {
-        server = RunningServer.start("sessiondata.session.max-size=" + MAX_SIZE + "B", "sessiondata.session.max-ttl=1h");
-        writer = server.writer();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    private final RunningServer server = SharedServers.memory();
+    private final Api writer = server.writer();
 
     static byte[] bytes(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
@@ -97,6 +85,22 @@ class SessionApiIT {
         assertThat(head.headers().firstValue("ETag")).isPresent();
         assertThat(writer.send("HEAD", SessionApi.SESSIONS_PATH + "/absent", HttpRequest.BodyPublishers.noBody())
                 .statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void aReadSlidesTheExpiryAndAHeadDoesNot() {
+        Instant written = expiresAt(writer.send("PUT", SessionApi.SESSIONS_PATH + "/sliding?ttl=600",
+                HttpRequest.BodyPublishers.ofByteArray(bytes("x")), "Content-Type", SessionApi.mediaTypeOf("java")));
+
+        Instant afterRead = expiresAt(writer.get("sliding"));
+        Instant afterHead = expiresAt(writer.send("HEAD", SessionApi.SESSIONS_PATH + "/sliding", HttpRequest.BodyPublishers.noBody()));
+
+        assertThat(afterRead).isAfterOrEqualTo(written);
+        assertThat(afterHead).isEqualTo(afterRead);
+    }
+
+    private static Instant expiresAt(HttpResponse<byte[]> response) {
+        return Instant.parse(response.headers().firstValue(SessionApi.EXPIRES_AT_HEADER).orElseThrow());
     }
 
     @Test
