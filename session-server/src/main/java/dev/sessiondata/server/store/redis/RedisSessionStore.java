@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
+import org.springframework.core.NestedExceptionUtils;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -182,7 +183,7 @@ public final class RedisSessionStore implements SessionStore {
         } catch (InvalidDataAccessApiUsageException e) {
             throw e; // Redis refused the command itself: a bug here, not an outage
         } catch (DataAccessException e) {
-            throw new StoreUnavailableException("Redis is unavailable: " + e.getMessage(), e);
+            throw new StoreUnavailableException("Redis is unavailable: " + NestedExceptionUtils.getMostSpecificCause(e), e);
         }
     }
 
