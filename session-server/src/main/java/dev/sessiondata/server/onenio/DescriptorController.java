@@ -9,6 +9,13 @@ import dev.sessiondata.server.store.DescriptorWriteResult;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.web.ApiProblemException;
 import dev.sessiondata.server.web.RequestBodies;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.parameters.RequestBody;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.util.List;
@@ -29,6 +36,7 @@ import org.springframework.web.bind.annotation.RestController;
  * of one. The server checks only the framing: it never loads a class a descriptor names.
  */
 @RestController
+@Tag(name = "one-nio descriptors")
 public class DescriptorController {
 
     private static final MediaType DESCRIPTORS = MediaType.parseMediaType(SessionApi.DESCRIPTORS_MEDIA_TYPE);
@@ -42,6 +50,13 @@ public class DescriptorController {
     }
 
     /** Stores the new descriptors of the batch; {@code 409} and nothing stored if a uid is held with other bytes. */
+    @Operation(operationId = "putDescriptors", summary = "Upload One Nio class descriptors", description = "A batch: int count, then per descriptor "
+            + "long uid, int length, bytes (big-endian). New uids are stored, known ones with the same bytes ignored.")
+    @RequestBody(required = true, content = @Content(mediaType = SessionApi.DESCRIPTORS_MEDIA_TYPE,
+            schema = @Schema(type = "string", format = "binary")))
+    @ApiResponse(responseCode = "204", description = "Stored")
+    @ApiResponse(responseCode = "409", description = "A uid is held with other bytes; nothing was stored",
+            content = @Content(mediaType = SessionApi.PROBLEM_MEDIA_TYPE))
     @PutMapping(SessionApi.ONE_NIO_DESCRIPTORS_PATH)
     public ResponseEntity<Void> upload(
             @RequestHeader(name = HttpHeaders.CONTENT_TYPE, required = false) @Nullable String contentType,
@@ -61,13 +76,20 @@ public class DescriptorController {
         return ResponseEntity.noContent().build();
     }
 
+    @Operation(operationId = "getDescriptors", summary = "Every known One Nio class descriptor, as a batch")
+    @ApiResponse(responseCode = "200", description = "All descriptors", content = @Content(
+            mediaType = SessionApi.DESCRIPTORS_MEDIA_TYPE, schema = @Schema(type = "string", format = "binary")))
     @GetMapping(SessionApi.ONE_NIO_DESCRIPTORS_PATH)
     public ResponseEntity<byte[]> all() {
         return batch(store.descriptors());
     }
 
+    @Operation(operationId = "getDescriptor", summary = "One One Nio class descriptor, as a batch of one", description = "For a reader's lazy miss.")
+    @ApiResponse(responseCode = "200", description = "The descriptor", content = @Content(
+            mediaType = SessionApi.DESCRIPTORS_MEDIA_TYPE, schema = @Schema(type = "string", format = "binary")))
+    @ApiResponse(responseCode = "404", description = "Unknown uid", content = @Content(mediaType = SessionApi.PROBLEM_MEDIA_TYPE))
     @GetMapping(SessionApi.ONE_NIO_DESCRIPTOR_PATH)
-    public ResponseEntity<byte[]> one(@PathVariable String uid) {
+    public ResponseEntity<byte[]> one(@PathVariable @Parameter(description = "16 hex digits") String uid) {
         long value;
         try {
             value = ClassDescriptor.uidFromHex(uid);

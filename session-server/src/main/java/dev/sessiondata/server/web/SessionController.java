@@ -9,6 +9,14 @@ import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.store.StoredSession;
 import dev.sessiondata.server.store.WriteResult;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.headers.Header;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.parameters.RequestBody;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.net.URI;
@@ -36,6 +44,7 @@ import org.springframework.web.bind.annotation.RestController;
  * the (bounded) body, then the store.
  */
 @RestController
+@Tag(name = "sessions")
 @RequestMapping(SessionApi.SESSIONS_PATH + "/{id}")
 public class SessionController {
 
@@ -52,8 +61,25 @@ public class SessionController {
         this.metrics = metrics;
     }
 
+    @Operation(operationId = "putSession", summary = "Write a session", description = "The body is the serialized "
+            + "context; its Content-Type names the serializer that wrote it. If-Match makes the write a compare-and-set, "
+            + "If-None-Match: * makes it create-only.")
+    @RequestBody(required = true, content = @Content(mediaType = "application/vnd.sessiondata.one-nio",
+            schema = @Schema(type = "string", format = "binary",
+                    description = "any application/vnd.sessiondata.<serializer-id> of an accepted serializer")))
+    @ApiResponse(responseCode = "201", description = "Created", headers = {
+            @Header(name = "ETag", description = "the new version"),
+            @Header(name = SessionApi.EXPIRES_AT_HEADER, description = "ISO-8601 expiry")})
+    @ApiResponse(responseCode = "200", description = "Replaced", headers = {
+            @Header(name = "ETag", description = "the new version"),
+            @Header(name = SessionApi.EXPIRES_AT_HEADER, description = "ISO-8601 expiry")})
+    @ApiResponse(responseCode = "400", description = "Invalid id, ttl or condition", content = @Content(mediaType = SessionApi.PROBLEM_MEDIA_TYPE))
+    @ApiResponse(responseCode = "412", description = "Version mismatch, or the session exists under If-None-Match: *", content = @Content(mediaType = SessionApi.PROBLEM_MEDIA_TYPE))
+    @ApiResponse(responseCode = "413", description = "Body over sessiondata.session.max-size", content = @Content(mediaType = SessionApi.PROBLEM_MEDIA_TYPE))
+    @ApiResponse(responseCode = "415", description = "Serializer unknown or not accepted; the problem lists the accepted ones", content = @Content(mediaType = SessionApi.PROBLEM_MEDIA_TYPE))
     @PutMapping
-    public ResponseEntity<Void> put(@PathVariable String id,
+    public ResponseEntity<Void> put(@PathVariable @Parameter(description = "[A-Za-z0-9._~-]{1,128}") String id,
+            @Parameter(description = "time to live in seconds, 1 to sessiondata.session.max-ttl; default sessiondata.session.default-ttl")
             @RequestParam(name = SessionApi.TTL_PARAMETER, required = false) @Nullable String ttl,
             @RequestHeader(name = HttpHeaders.CONTENT_TYPE, required = false) @Nullable String contentType,
             @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch,
@@ -83,6 +109,14 @@ public class SessionController {
      * Also answers {@code HEAD}, with the same headers and no body. A {@code HEAD} only looks: it does not slide
      * the expiry, so checking that a session exists never keeps it alive.
      */
+    @Operation(operationId = "getSession", summary = "Read a session", description = "The bytes with the Content-Type they were written with. "
+            + "With sliding expiration a GET (not a HEAD) moves the expiry.")
+    @ApiResponse(responseCode = "200", description = "The session", headers = {
+            @Header(name = "ETag", description = "the version"),
+            @Header(name = SessionApi.EXPIRES_AT_HEADER, description = "ISO-8601 expiry")},
+            content = @Content(mediaType = "application/vnd.sessiondata.one-nio", schema = @Schema(type = "string", format = "binary")))
+    @ApiResponse(responseCode = "304", description = "If-None-Match names the current version")
+    @ApiResponse(responseCode = "404", description = "Absent or expired", content = @Content(mediaType = SessionApi.PROBLEM_MEDIA_TYPE))
     @GetMapping
     public ResponseEntity<byte[]> get(@PathVariable String id,
             @RequestHeader(name = HttpHeaders.IF_NONE_MATCH, required = false) @Nullable String ifNoneMatch,
@@ -103,6 +137,10 @@ public class SessionController {
                 .body(session.data());
     }
 
+    @Operation(operationId = "deleteSession", summary = "Delete a session", description = "If-Match makes the delete conditional.")
+    @ApiResponse(responseCode = "204", description = "Deleted")
+    @ApiResponse(responseCode = "404", description = "Absent or expired", content = @Content(mediaType = SessionApi.PROBLEM_MEDIA_TYPE))
+    @ApiResponse(responseCode = "412", description = "Version mismatch", content = @Content(mediaType = SessionApi.PROBLEM_MEDIA_TYPE))
     @DeleteMapping
     public ResponseEntity<Void> delete(@PathVariable String id,
             @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch) {
@@ -115,6 +153,9 @@ public class SessionController {
         };
     }
 
+    @Operation(operationId = "touchSession", summary = "Extend a session's time to live", description = "Moves the expiry to now plus the session's ttl.")
+    @ApiResponse(responseCode = "204", description = "Extended", headers = @Header(name = SessionApi.EXPIRES_AT_HEADER, description = "ISO-8601 expiry"))
+    @ApiResponse(responseCode = "404", description = "Absent or expired", content = @Content(mediaType = SessionApi.PROBLEM_MEDIA_TYPE))
     @PostMapping(SessionApi.TOUCH_PATH)
     public ResponseEntity<Void> touch(@PathVariable String id) {
         SessionRequests.checkId(id);

@@ -176,7 +176,7 @@ class SessionApiIT {
         HttpResponse<byte[]> refused = writer.put("s", bytes("x"), "no-such-serializer");
 
         assertProblem(refused, ProblemType.UNSUPPORTED_SERIALIZER);
-        assertThat(new String(refused.body(), StandardCharsets.UTF_8)).contains("\"accepted\":[\"java\"");
+        assertThat(new String(refused.body(), StandardCharsets.UTF_8)).containsPattern("\"accepted\":\\[[^]]*\"java\"");
         assertProblem(writer.send("PUT", SessionApi.SESSIONS_PATH + "/s", HttpRequest.BodyPublishers.ofByteArray(bytes("x")),
                 "Content-Type", "application/json"), ProblemType.UNSUPPORTED_SERIALIZER);
     }
