@@ -12,6 +12,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
@@ -24,10 +25,12 @@ public final class RedisProcess implements AutoCloseable {
 
     private final int port;
     private final File log;
+    private final List<String> extraArguments;
     private @Nullable Process process;
 
-    private RedisProcess(int port) throws IOException {
+    private RedisProcess(int port, List<String> extraArguments) throws IOException {
         this.port = port;
+        this.extraArguments = List.copyOf(extraArguments);
         this.log = File.createTempFile("redis-" + port + "-", ".log");
         log.deleteOnExit();
     }
@@ -42,14 +45,19 @@ public final class RedisProcess implements AutoCloseable {
         return false;
     }
 
-    public static RedisProcess startOnFreePort() throws IOException {
+    /** Starts a redis-server on a free port; {@code extraArguments} are added to its command line. */
+    public static RedisProcess startOnFreePort(String... extraArguments) throws IOException {
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        RedisProcess redis = new RedisProcess(port);
+        RedisProcess redis = new RedisProcess(port, List.of(extraArguments));
         redis.start();
         return redis;
+    }
+
+    public int port() {
+        return port;
     }
 
     public String url() {
@@ -57,8 +65,10 @@ public final class RedisProcess implements AutoCloseable {
     }
 
     public void start() throws IOException {
-        process = new ProcessBuilder(List.of("redis-server", "--port", String.valueOf(port), "--bind", "127.0.0.1",
-                "--save", "", "--appendonly", "no"))
+        List<String> command = new ArrayList<>(List.of("redis-server", "--port", String.valueOf(port),
+                "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"));
+        command.addAll(extraArguments);
+        process = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log))
                 .start();

@@ -24,6 +24,9 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
+import org.springframework.data.redis.connection.RedisClusterConnection;
+import org.springframework.data.redis.connection.RedisClusterNode;
+import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.Cursor;
 import org.springframework.data.redis.core.RedisTemplate;
@@ -150,19 +153,37 @@ public final class RedisSessionStore implements SessionStore {
         return descriptors;
     }
 
-    /** Counts session keys with {@code SCAN}: one pass over the key space, so the gauge is as costly as that. */
+    /**
+     * Counts session keys with {@code SCAN} (on every master of a cluster): a pass over the key space, so the
+     * gauge costs as much as that each time it is read.
+     */
     @Override
     public long sessionCount() {
-        return call(() -> {
-            long count = 0;
-            try (Cursor<String> keys = redis.scan(ScanOptions.scanOptions().match(prefix + "session:*").count(1000).build())) {
-                while (keys.hasNext()) {
-                    keys.next();
-                    count++;
+        ScanOptions sessions = ScanOptions.scanOptions().match(prefix + "session:*").count(1000).build();
+        Long count = call(() -> redis.execute((RedisConnection connection) -> {
+            if (connection instanceof RedisClusterConnection cluster) {
+                long total = 0;
+                for (RedisClusterNode node : cluster.clusterGetNodes()) {
+                    if (node.isMaster()) {
+                        total += count(cluster.scan(node, sessions));
+                    }
                 }
+                return total;
+            }
+            return count(connection.keyCommands().scan(sessions));
+        }, true));
+        return count == null ? 0 : count;
+    }
+
+    private static long count(Cursor<byte[]> keys) {
+        try (keys) {
+            long count = 0;
+            while (keys.hasNext()) {
+                keys.next();
+                count++;
             }
             return count;
-        });
+        }
     }
 
     private String sessionKey(String id) {
