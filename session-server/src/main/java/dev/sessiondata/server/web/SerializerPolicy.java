@@ -22,23 +22,23 @@ public final class SerializerPolicy {
     }
 
     /**
-     * The policy of this configuration; an {@link IllegalStateException} that says what to change when
+     * The policy of this configuration; a {@link SerializerConfigurationException} that says what to change when
      * {@code active} or an {@code accepted} id is not available, or {@code active} is not accepted.
      */
     public static SerializerPolicy of(String active, List<String> accepted, List<String> available) {
         List<String> taken = accepted.isEmpty() ? available : List.copyOf(accepted);
         List<String> missing = taken.stream().filter(id -> !available.contains(id)).toList();
         if (!missing.isEmpty()) {
-            throw new IllegalStateException("sessiondata.serializer.accepted names serializers that are not available: "
-                    + missing + "; available: " + available);
+            throw new SerializerConfigurationException("sessiondata.serializer.accepted names serializers that are "
+                    + "not available: " + missing + "; available: " + available, available);
         }
         if (!available.contains(active)) {
-            throw new IllegalStateException("sessiondata.serializer.active '" + active
-                    + "' is not an available serializer; available: " + available);
+            throw new SerializerConfigurationException("sessiondata.serializer.active '" + active
+                    + "' is not an available serializer; available: " + available, available);
         }
         if (!taken.contains(active)) {
-            throw new IllegalStateException("sessiondata.serializer.active '" + active
-                    + "' is not in sessiondata.serializer.accepted " + taken + "; add it there");
+            throw new SerializerConfigurationException("sessiondata.serializer.active '" + active
+                    + "' is not in sessiondata.serializer.accepted " + taken + "; add it there", available);
         }
         return new SerializerPolicy(new SerializersInfo(active, taken, available));
     }

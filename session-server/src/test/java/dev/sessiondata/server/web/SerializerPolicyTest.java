@@ -19,7 +19,7 @@ class SerializerPolicyTest {
     @Test
     void anUnavailableActiveSerializerIsRefusedWithTheAvailableOnes() {
         assertThatThrownBy(() -> SerializerPolicy.of("fst", List.of(), AVAILABLE))
-                .isInstanceOf(IllegalStateException.class)
+                .isInstanceOf(SerializerConfigurationException.class)
                 .hasMessage("sessiondata.serializer.active 'fst' is not an available serializer; available: [java, kryo, one-nio]");
     }
 

@@ -130,6 +130,21 @@ class SessionApiIT {
                 ProblemType.NOT_FOUND);
     }
 
+    /** The bytes exist in one media type only; a client learns which from Content-Type, so Accept cannot refuse them. */
+    @Test
+    void aReadAnswersTheStoredMediaTypeWhateverTheRequestAccepts() {
+        writer.put("accept", bytes("x"), "java");
+
+        HttpResponse<byte[]> read = writer.get("accept", "Accept", "application/json");
+        assertThat(read.statusCode()).isEqualTo(200);
+        assertThat(read.headers().firstValue("Content-Type")).contains(SessionApi.mediaTypeOf("java"));
+    }
+
+    @Test
+    void anErrorIsAProblemDocumentWhateverTheRequestAccepts() {
+        assertProblem(writer.get("not-there", "Accept", SessionApi.mediaTypeOf("java")), ProblemType.NOT_FOUND);
+    }
+
     @Test
     void aMethodTheResourceDoesNotHaveIs405() {
         assertProblem(writer.send("PATCH", SessionApi.SESSIONS_PATH + "/any", HttpRequest.BodyPublishers.ofByteArray(bytes("x"))),
