@@ -10,6 +10,7 @@ import dev.sessiondata.server.web.SerializerPolicy;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -41,6 +42,15 @@ public class WebConfiguration {
     @Bean
     Clock clock() {
         return Clock.systemUTC();
+    }
+
+    /**
+     * Tomcat answers {@code Expect: 100-continue} only when the body is read: a body the API refuses by its
+     * headers (a token, a serializer, a declared length) is then refused before the client sends it.
+     */
+    @Bean
+    TomcatConnectorCustomizer continueOnRead() {
+        return connector -> connector.setProperty("continueResponseTiming", "onRead");
     }
 
     @Bean

@@ -203,6 +203,14 @@ class SessionApiIT {
     }
 
     @Test
+    void aDeclaredLengthOverTheLimitIs413BeforeTheBodyIsSent() {
+        assertThat(writer.putHeadExpectingContinue("huge", 1L << 30, "java"))
+                .startsWith("HTTP/1.1 413")
+                .contains("Content-Type: " + SessionApi.PROBLEM_MEDIA_TYPE);
+        assertThat(writer.putHeadExpectingContinue("small", 10, "java")).startsWith("HTTP/1.1 100");
+    }
+
+    @Test
     void aChunkedBodyOverTheLimitIs413() {
         HttpResponse<byte[]> refused = writer.send("PUT", SessionApi.SESSIONS_PATH + "/chunked",
                 HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(new byte[MAX_SIZE * 2])),
