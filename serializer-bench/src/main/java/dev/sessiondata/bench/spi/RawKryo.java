@@ -4,9 +4,25 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
 import org.objenesis.strategy.StdInstantiatorStrategy;
 
-/** One Kryo, references on, registration off, {@code writeClassAndObject} into a fresh {@link Output}. */
+/**
+ * One Kryo in the format of our provider: references on, registration not required, the JDK value and collection
+ * types the session model holds registered (so they travel as ids), application classes by name;
+ * {@code writeClassAndObject} into a fresh {@link Output}.
+ */
 final class RawKryo implements RawCodec {
 
     private final Kryo kryo = new Kryo();
@@ -15,6 +31,11 @@ final class RawKryo implements RawCodec {
         kryo.setRegistrationRequired(false);
         kryo.setReferences(true);
         kryo.setInstantiatorStrategy(new DefaultInstantiatorStrategy(new StdInstantiatorStrategy()));
+        for (Class<?> type : List.of(byte[].class, long[].class, BigInteger.class, BigDecimal.class, Date.class,
+                ArrayList.class, HashMap.class, LinkedHashMap.class, HashSet.class, Instant.class, LocalDate.class,
+                LocalDateTime.class, Duration.class)) {
+            kryo.register(type);
+        }
     }
 
     @Override
