@@ -1,0 +1,52 @@
+package dev.sessiondata.client.scenario;
+
+import java.io.File;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs a main class in a JVM of its own: the same java and JVM flags as this one, the class directory given first
+ * on the class path, then this JVM's class path (the client and its dependencies).
+ */
+public final class ForkedJvm {
+
+    /** What the JVM did: its exit code and everything it printed. */
+    public record Result(int exitCode, String output) {
+
+        public boolean succeeded() {
+            return exitCode == 0;
+        }
+    }
+
+    private ForkedJvm() {
+    }
+
+    public static Result run(Path classes, String mainClass, Path log, String... args)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        for (String argument : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (!argument.startsWith("-agentlib:jdwp") && !argument.startsWith("-XX:HeapDumpPath")
+                    && !argument.startsWith("-javaagent")) {
+                command.add(argument);
+            }
+        }
+        command.add("-cp");
+        command.add(classes + File.pathSeparator + System.getProperty("java.class.path"));
+        command.add(mainClass);
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        if (!process.waitFor(2, TimeUnit.MINUTES)) {
+            process.destroyForcibly();
+            return new Result(-1, "did not finish within 2 minutes:\n" + Files.readString(log, StandardCharsets.UTF_8));
+        }
+        return new Result(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+    }
+}
