@@ -73,13 +73,13 @@ public final class SessionClient {
 
     /** Writes a session with the service's default time to live; returns its new version. */
     public String put(String id, Object value) {
-        return put(id, value, null);
+        return versionOf(requireSuccess(write("put", id, value, null, null, null)));
     }
 
     /** Writes a session that lives for {@code ttl} (whole seconds, rounded up); returns its new version. */
-    public String put(String id, Object value, @Nullable Duration ttl) {
-        ApiResponse response = write("put", id, value, ttl, null, null);
-        return versionOf(requireSuccess(response));
+    public String put(String id, Object value, Duration ttl) {
+        Objects.requireNonNull(ttl, "ttl");
+        return versionOf(requireSuccess(write("put", id, value, ttl, null, null)));
     }
 
     /** Writes a session only if none exists under {@code id}; whether it was written. */

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs a main class in a JVM of its own: the same java and JVM flags as this one, the class directory given first
- * on the class path, then this JVM's class path (the client and its dependencies).
+ * Runs a main class in a JVM of its own, with the same java and JVM flags as this one and the class path given
+ * (by default: a class directory of the test's, then this JVM's class path with the client and its dependencies).
  */
 public final class ForkedJvm {
 
@@ -27,7 +27,22 @@ public final class ForkedJvm {
     private ForkedJvm() {
     }
 
+    /** The entries of this JVM's class path. */
+    public static List<String> currentClassPath() {
+        return List.of(System.getProperty("java.class.path").split(File.pathSeparator));
+    }
+
+    /** Runs {@code mainClass} with {@code classes} first on the class path, then this JVM's class path. */
     public static Result run(Path classes, String mainClass, Path log, String... args)
+            throws IOException, InterruptedException {
+        List<String> classPath = new ArrayList<>();
+        classPath.add(classes.toString());
+        classPath.addAll(currentClassPath());
+        return run(classPath, mainClass, log, args);
+    }
+
+    /** Runs {@code mainClass} with exactly this class path. */
+    public static Result run(List<String> classPath, String mainClass, Path log, String... args)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command()
@@ -39,7 +54,7 @@ public final class ForkedJvm {
             }
         }
         command.add("-cp");
-        command.add(classes + File.pathSeparator + System.getProperty("java.class.path"));
+        command.add(String.join(File.pathSeparator, classPath));
         command.add(mainClass);
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
