@@ -41,9 +41,30 @@ public final class ForkedJvm {
         return run(classPath, mainClass, log, args);
     }
 
-    /** Runs {@code mainClass} with exactly this class path. */
+    /** Runs {@code mainClass} with exactly this class path, and waits for it to end. */
     public static Result run(List<String> classPath, String mainClass, Path log, String... args)
             throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command(classPath, mainClass, args)).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
+        if (!process.waitFor(2, TimeUnit.MINUTES)) {
+            process.destroyForcibly();
+            return new Result(-1, "did not finish within 2 minutes:\n" + Files.readString(log, StandardCharsets.UTF_8));
+        }
+        return new Result(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Starts {@code mainClass} with {@code classes} first on the class path and returns at once; the caller talks
+     * to it through its input and output (standard error merged into the output).
+     */
+    public static Process start(Path classes, String mainClass, String... args) throws IOException {
+        List<String> classPath = new ArrayList<>();
+        classPath.add(classes.toString());
+        classPath.addAll(currentClassPath());
+        return new ProcessBuilder(command(classPath, mainClass, args)).redirectErrorStream(true).start();
+    }
+
+    private static List<String> command(List<String> classPath, String mainClass, String... args) {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
@@ -57,11 +78,6 @@ public final class ForkedJvm {
         command.add(String.join(File.pathSeparator, classPath));
         command.add(mainClass);
         command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        if (!process.waitFor(2, TimeUnit.MINUTES)) {
-            process.destroyForcibly();
-            return new Result(-1, "did not finish within 2 minutes:\n" + Files.readString(log, StandardCharsets.UTF_8));
-        }
-        return new Result(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+        return command;
     }
 }
