@@ -3,6 +3,7 @@ package dev.sessiondata.client;
 import dev.sessiondata.client.metrics.ClientMetrics;
 import dev.sessiondata.client.onenio.DescriptorExchange;
 import dev.sessiondata.client.onenio.DescriptorRepository;
+import dev.sessiondata.client.onenio.OneNioRepository;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializers;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -162,11 +163,18 @@ public final class SessionClientBuilder {
         Set<String> enabled = enabledSerializers();
         ClientConfig config = new ClientConfig(uri, token, httpClient != null ? httpClient : defaultHttpClient(uri),
                 requestTimeout, meterRegistry == null ? ClientMetrics.NONE : ClientMetrics.micrometer(meterRegistry),
-                enabled, effective, enabled.contains(DescriptorExchange.SERIALIZER_ID) ? descriptorRepository : null,
-                descriptorExchange, updatePolicy);
+                enabled, effective, oneNioRepository(enabled, effective), descriptorExchange, updatePolicy);
         SessionClient client = new SessionClient(config);
         client.handshake();
         return client;
+    }
+
+    /** One Nio's repository when this client reads or writes One Nio: loaded only then, as One Nio is optional. */
+    private @Nullable DescriptorRepository oneNioRepository(Set<String> enabled, SerializerSettings effective) {
+        if (!enabled.contains(DescriptorExchange.SERIALIZER_ID)) {
+            return null;
+        }
+        return descriptorRepository != null ? descriptorRepository : new OneNioRepository(effective);
     }
 
     private URI validBaseUri() {
