@@ -4,25 +4,16 @@ import static dev.sessiondata.client.ScriptedServer.Answer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** With a registry, the client times (de)serialization and requests, and records payload sizes. */
 class ClientMetricsTest {
 
-    private ScriptedServer server;
+    @RegisterExtension
+    final ScriptedServer server = ScriptedServer.start();
+
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
-
-    @BeforeEach
-    void startServer() throws Exception {
-        server = ScriptedServer.start();
-    }
-
-    @AfterEach
-    void stopServer() {
-        server.close();
-    }
 
     @Test
     void serializationPayloadSizesAndRequestsAreMeasuredPerSerializerOperationAndOutcome() throws Exception {

@@ -7,13 +7,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.sessiondata.api.ClassDescriptor;
 import dev.sessiondata.api.DescriptorBatch;
 import dev.sessiondata.client.metrics.ClientMetrics;
-import java.io.IOException;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The descriptor registry's HTTP calls: paths, media type and the batch format. */
 class HttpDescriptorRemoteTest {
@@ -21,19 +20,14 @@ class HttpDescriptorRemoteTest {
     private static final ClassDescriptor ORDER = new ClassDescriptor(0x00ab_cdefL, new byte[] {1, 2, 3});
     private static final ClassDescriptor ADDRESS = new ClassDescriptor(-2L, new byte[] {4});
 
-    private ScriptedServer server;
+    @RegisterExtension
+    final ScriptedServer server = ScriptedServer.start();
     private HttpDescriptorRemote remote;
 
     @BeforeEach
-    void startServer() throws IOException {
-        server = ScriptedServer.start();
+    void connect() {
         remote = new HttpDescriptorRemote(new ApiTransport(HttpClient.newHttpClient(), server.uri(), "t",
                 Duration.ofSeconds(10), ClientMetrics.NONE, active -> { }));
-    }
-
-    @AfterEach
-    void stopServer() {
-        server.close();
     }
 
     private static Answer batch(ClassDescriptor... descriptors) {

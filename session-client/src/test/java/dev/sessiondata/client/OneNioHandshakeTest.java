@@ -9,29 +9,19 @@ import dev.sessiondata.api.DescriptorBatch;
 import dev.sessiondata.client.onenio.OneNioRepository;
 import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** With One Nio active, the handshake exchanges descriptors of the registered classes and what they reach. */
 class OneNioHandshakeTest {
 
     private static final String DESCRIPTORS = "application/vnd.sessiondata.one-nio-descriptors";
 
-    private ScriptedServer server;
+    @RegisterExtension
+    final ScriptedServer server = ScriptedServer.start();
 
-    @BeforeEach
-    void startServer() throws IOException {
-        server = ScriptedServer.start();
-    }
-
-    @AfterEach
-    void stopServer() {
-        server.close();
-    }
 
     private SessionClientBuilder builder() {
         return SessionClient.builder().baseUri(server.uri()).token(SessionClientTest.TOKEN)

@@ -7,6 +7,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -18,13 +19,15 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * An HTTP server that answers from a script, in the style of OkHttp's MockWebServer: enqueue answers, call the
  * client, take each request it received and assert on it. A request with nothing enqueued gets a {@code 500} that
  * says so, and shows up in {@link #takeRequest()} like any other.
  */
-final class ScriptedServer implements AutoCloseable {
+final class ScriptedServer implements AutoCloseable, AfterEachCallback {
 
     private final HttpServer server;
     private final ExecutorService executor = Executors.newCachedThreadPool();
@@ -38,8 +41,16 @@ final class ScriptedServer implements AutoCloseable {
         server.start();
     }
 
-    static ScriptedServer start() throws IOException {
-        return new ScriptedServer();
+    /**
+     * Starts a server; as a {@code @RegisterExtension} field of a test class it serves one test and stops after
+     * it.
+     */
+    static ScriptedServer start() {
+        try {
+            return new ScriptedServer();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     URI uri() {
@@ -93,6 +104,11 @@ final class ScriptedServer implements AutoCloseable {
                 }
             }
         }
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        close();
     }
 
     @Override

@@ -6,27 +6,22 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.net.URI;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** Each refusal of the service becomes its own exception type, carrying the problem document it sent. */
 class ServiceErrorsTest {
 
-    private ScriptedServer server;
+    @RegisterExtension
+    final ScriptedServer server = ScriptedServer.start();
     private SessionClient client;
 
     @BeforeEach
     void startServerAndClient() throws Exception {
-        server = ScriptedServer.start();
         client = server.connect("test-text", builder -> builder);
-    }
-
-    @AfterEach
-    void stopServer() {
-        server.close();
     }
 
     @ParameterizedTest(name = "{0} is a {1}")

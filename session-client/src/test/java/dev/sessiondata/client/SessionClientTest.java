@@ -11,9 +11,8 @@ import java.net.ConnectException;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The client's reads and writes against a scripted server: what it sends, and what it makes of each answer. */
 class SessionClientTest {
@@ -21,17 +20,8 @@ class SessionClientTest {
     static final String TOKEN = "s3cret";
     static final Instant EXPIRES = Instant.parse("2030-01-01T00:30:00Z");
 
-    private ScriptedServer server;
-
-    @BeforeEach
-    void startServer() throws IOException {
-        server = ScriptedServer.start();
-    }
-
-    @AfterEach
-    void stopServer() {
-        server.close();
-    }
+    @RegisterExtension
+    final ScriptedServer server = ScriptedServer.start();
 
     static Answer serializers(String active) {
         return Answer.status(200)

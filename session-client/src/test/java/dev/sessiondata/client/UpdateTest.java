@@ -7,26 +7,21 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code update}: read, change, write only if unchanged, and after a conflict start again, a bounded number of times. */
 class UpdateTest {
 
-    private ScriptedServer server;
+    @RegisterExtension
+    final ScriptedServer server = ScriptedServer.start();
     private SessionClient client;
 
     @BeforeEach
     void startServerAndClient() throws Exception {
-        server = ScriptedServer.start();
         client = server.connect("test-text",
                 builder -> builder.updateAttempts(3).updateBackoff(Duration.ZERO, Duration.ofMillis(1)));
-    }
-
-    @AfterEach
-    void stopServer() {
-        server.close();
     }
 
     private static Answer text(String value, String version) {
