@@ -21,15 +21,19 @@ final class HttpDescriptorRemote implements DescriptorRemote {
     }
 
     @Override
-    public void upload(List<ClassDescriptor> descriptors) {
+    public boolean upload(List<ClassDescriptor> descriptors) {
         HttpRequest request = transport.request(SessionApi.ONE_NIO_DESCRIPTORS_PATH)
                 .header("Content-Type", SessionApi.DESCRIPTORS_MEDIA_TYPE)
                 .PUT(HttpRequest.BodyPublishers.ofByteArray(DescriptorBatch.encode(descriptors)))
                 .build();
         ApiResponse response = transport.send("descriptors-upload", request, BoundedBody.ERROR_BODY_LIMIT);
+        if (response.status() == 403) {
+            return false;
+        }
         if (response.status() / 100 != 2) {
             throw Failures.of(response);
         }
+        return true;
     }
 
     @Override

@@ -187,7 +187,8 @@ public final class SessionClient {
     }
 
     private static String describe(DescriptorExchange.Exchanged exchanged) {
-        return "One Nio descriptors: " + exchanged.uploaded() + " uploaded, " + exchanged.downloaded()
+        return "One Nio descriptors: " + exchanged.uploaded() + " uploaded"
+                + (exchanged.readOnly() ? " (read-only token)" : "") + ", " + exchanged.downloaded()
                 + " downloaded, " + exchanged.installed() + " new installed, " + exchanged.skipped()
                 + " skipped (other applications' classes this one may not or cannot read)";
     }

@@ -39,7 +39,7 @@ class HttpDescriptorRemoteTest {
     void uploadPutsOneBatch() throws Exception {
         server.enqueue(Answer.status(204));
 
-        remote.upload(List.of(ORDER, ADDRESS));
+        assertThat(remote.upload(List.of(ORDER, ADDRESS))).isTrue();
 
         ScriptedServer.Recorded put = server.takeRequest();
         assertThat(put.method()).isEqualTo("PUT");
@@ -47,6 +47,13 @@ class HttpDescriptorRemoteTest {
         assertThat(put.header("Content-Type")).isEqualTo("application/vnd.sessiondata.one-nio-descriptors");
         assertThat(put.header("Authorization")).isEqualTo("Bearer t");
         assertThat(DescriptorBatch.decode(put.body())).containsExactly(ORDER, ADDRESS);
+    }
+
+    @Test
+    void anUploadWithAReadOnlyTokenIsRefusedWithoutFailing() {
+        server.enqueue(Answer.problem(403, "urn:sessiondata:problem:forbidden", "Forbidden", "read access", ""));
+
+        assertThat(remote.upload(List.of(ORDER))).isFalse();
     }
 
     @Test

@@ -40,10 +40,11 @@ public final class DescriptorExchange {
     }
 
     /**
-     * What one exchange moved: descriptors uploaded and downloaded; of those downloaded, how many were new here and
-     * how many were skipped (outside the allow-list, of a class this application lacks, or malformed).
+     * What one exchange moved: descriptors uploaded (none with a read-only token) and downloaded; of those
+     * downloaded, how many were new here and how many were skipped (outside the allow-list, of a class this
+     * application lacks, or malformed).
      */
-    public record Exchanged(int uploaded, int downloaded, int installed, int skipped) {
+    public record Exchanged(int uploaded, boolean readOnly, int downloaded, int installed, int skipped) {
     }
 
     /**
@@ -60,9 +61,7 @@ public final class DescriptorExchange {
                 return Optional.empty();
             }
             List<ClassDescriptor> own = descriptors.export(registeredClasses);
-            if (!own.isEmpty()) {
-                remote.upload(own);
-            }
+            boolean readOnly = !own.isEmpty() && !remote.upload(own);
             List<ClassDescriptor> known = remote.downloadAll();
             int installed = 0;
             int skipped = 0;
@@ -75,7 +74,7 @@ public final class DescriptorExchange {
             }
             registeredClasses.forEach(uploads::markDone);
             exchanged = true;
-            return Optional.of(new Exchanged(own.size(), known.size(), installed, skipped));
+            return Optional.of(new Exchanged(readOnly ? 0 : own.size(), readOnly, known.size(), installed, skipped));
         }
     }
 

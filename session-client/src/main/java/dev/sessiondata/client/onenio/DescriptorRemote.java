@@ -7,8 +7,13 @@ import java.util.Optional;
 /** The service's descriptor registry, as the exchange calls it. */
 public interface DescriptorRemote {
 
-    /** Stores descriptors; storing one the registry already holds is a no-op. */
-    void upload(List<ClassDescriptor> descriptors);
+    /**
+     * Stores descriptors; storing one the registry already holds is a no-op.
+     *
+     * @return false if this client may not upload, because its token is read-only: then it never writes, so peers
+     *     need none of its descriptors
+     */
+    boolean upload(List<ClassDescriptor> descriptors);
 
     /** Every descriptor the registry holds. */
     List<ClassDescriptor> downloadAll();

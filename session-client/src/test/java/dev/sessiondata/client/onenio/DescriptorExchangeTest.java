@@ -33,10 +33,21 @@ class DescriptorExchangeTest {
 
         assertThat(remote.uploads).containsExactly(List.of(descriptorOf("java.lang.String"),
                 descriptorOf("java.lang.Integer")));
-        assertThat(exchanged).isEqualTo(new DescriptorExchange.Exchanged(2, 6, 3, 3));
+        assertThat(exchanged).isEqualTo(new DescriptorExchange.Exchanged(2, false, 6, 3, 3));
         assertThat(repository.uids()).contains(peer.uid());
         assertThat(exchange.exchange(List.of(String.class))).isEmpty();
         assertThat(remote.downloadAlls).hasValue(1);
+    }
+
+    @Test
+    void aReadOnlyClientUploadsNothingYetInstallsEveryoneElses() {
+        ClassDescriptor peer = descriptorOf("com.peer.Order");
+        remote.holding(peer).readOnly = true;
+
+        DescriptorExchange.Exchanged exchanged = exchange.exchange(List.of(String.class)).orElseThrow();
+
+        assertThat(exchanged).isEqualTo(new DescriptorExchange.Exchanged(0, true, 1, 1, 0));
+        assertThat(repository.uids()).containsExactly(peer.uid());
     }
 
     @Test

@@ -16,6 +16,7 @@ class FakeRemote implements DescriptorRemote {
     final List<List<ClassDescriptor>> uploads = new CopyOnWriteArrayList<>();
     final AtomicInteger downloadAlls = new AtomicInteger();
     final AtomicInteger downloads = new AtomicInteger();
+    boolean readOnly;
 
     FakeRemote holding(ClassDescriptor... descriptors) {
         for (ClassDescriptor descriptor : descriptors) {
@@ -25,9 +26,13 @@ class FakeRemote implements DescriptorRemote {
     }
 
     @Override
-    public void upload(List<ClassDescriptor> descriptors) {
+    public boolean upload(List<ClassDescriptor> descriptors) {
+        if (readOnly) {
+            return false;
+        }
         uploads.add(descriptors);
         descriptors.forEach(descriptor -> registry.putIfAbsent(descriptor.uid(), descriptor));
+        return true;
     }
 
     @Override
