@@ -1,5 +1,6 @@
 package dev.sessiondata.client;
 
+import dev.sessiondata.api.ProblemType;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,11 @@ public record Problem(URI type, @Nullable String title, int status, @Nullable St
     public Problem {
         Objects.requireNonNull(type, "type");
         properties = Map.copyOf(properties);
+    }
+
+    /** The service's problem type, when {@link #type()} is one this version of the API knows. */
+    public Optional<ProblemType> problemType() {
+        return ProblemType.of(type);
     }
 
     /** An extension member that is a list of strings, such as the {@code accepted} serializers of a {@code 415}. */

@@ -1,5 +1,6 @@
 package dev.sessiondata.client;
 
+import dev.sessiondata.api.SerializersInfo;
 import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.client.onenio.DescriptorExchange;
 import dev.sessiondata.client.onenio.DescriptorRepository;
@@ -26,9 +27,9 @@ import org.slf4j.LoggerFactory;
  * The Java client of the session-data service: one per application, immutable and thread-safe.
  *
  * <p>Made by {@link #builder()}; {@link SessionClientBuilder#build()} asks the service for its active serializer
- * and, when that is One Nio, exchanges class descriptors with it. A value is written with the service's active serializer
- * and read with the serializer its stored {@code Content-Type} names, chosen only among the serializers this client
- * enabled. When an answer names another active serializer (an operator switched it), the next writes use that one.
+ * and, when that is One Nio, exchanges class descriptors with it. A value is written with the service's active
+ * serializer and read with the serializer its stored {@code Content-Type} names, chosen only among the serializers
+ * this client enabled. When an answer names another active serializer (an operator switched it), the next writes use that one.
  *
  * <p>Errors: an absent session is {@link Optional#empty()} (or {@code false}); the service's refusals are
  * {@link SessionServiceException}s, one subtype per status a caller handles; a request without an answer is a
@@ -168,7 +169,7 @@ public final class SessionClient {
     void handshake() {
         long start = System.nanoTime();
         HttpRequest request = transport.request(SessionApi.SERIALIZERS_PATH).GET().build();
-        ServerSerializers announced = ServerSerializers.parse(
+        SerializersInfo announced = ServerSerializers.parse(
                 requireSuccess(transport.send("serializers", request, BoundedBody.ERROR_BODY_LIMIT)));
         activeSerializer.set(announced.active());
         serializers.requireEnabled(announced.active(), "the service's active serializer is");

@@ -116,13 +116,13 @@ public final class SessionClientBuilder {
         return this;
     }
 
-    /** How many times {@link SessionClient#update} tries before it gives up with a {@link ConflictException} (16). */
+    /** How many times {@link SessionClient#update} tries before it gives up with a {@link ConflictException} (32). */
     public SessionClientBuilder updateAttempts(int attempts) {
         this.updatePolicy = new UpdatePolicy(attempts, updatePolicy.initialBackoff(), updatePolicy.maxBackoff());
         return this;
     }
 
-    /** The ceiling of the first pause after a conflict in an update, and the most it doubles to (5 ms, 250 ms). */
+    /** The ceiling of the first pause after a conflict in an update, and the most it doubles to (5 ms, 500 ms). */
     public SessionClientBuilder updateBackoff(Duration initial, Duration max) {
         this.updatePolicy = new UpdatePolicy(updatePolicy.attempts(), Objects.requireNonNull(initial, "initial"),
                 Objects.requireNonNull(max, "max"));

@@ -10,7 +10,7 @@ import java.util.random.RandomGenerator;
  */
 record UpdatePolicy(int attempts, Duration initialBackoff, Duration maxBackoff) {
 
-    static final UpdatePolicy DEFAULT = new UpdatePolicy(16, Duration.ofMillis(5), Duration.ofMillis(250));
+    static final UpdatePolicy DEFAULT = new UpdatePolicy(32, Duration.ofMillis(5), Duration.ofMillis(500));
 
     UpdatePolicy {
         if (attempts < 1) {

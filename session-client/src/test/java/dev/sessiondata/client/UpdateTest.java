@@ -11,7 +11,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** {@code update}: read, change, write only if unchanged, and after a conflict start again, a bounded number of times. */
+/** {@code update}: read, change, write only if unchanged; after a conflict start again, a bounded number of times. */
 class UpdateTest {
 
     @RegisterExtension
