@@ -6,6 +6,8 @@
 #   docker run -p 127.0.0.1:8080:8080 sessiondata/session-server
 
 FROM eclipse-temurin:17-jdk AS build
+# The wrapper unpacks the Maven distribution (a zip) with unzip.
+RUN apt-get update && apt-get install -y --no-install-recommends unzip && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
 RUN --mount=type=cache,target=/root/.m2 \
