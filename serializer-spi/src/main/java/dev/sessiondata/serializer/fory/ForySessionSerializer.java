@@ -1,0 +1,56 @@
+package dev.sessiondata.serializer.fory;
+
+import dev.sessiondata.serializer.AbstractSessionSerializer;
+import dev.sessiondata.serializer.ClassAllowList;
+import dev.sessiondata.serializer.SerializerSettings;
+import org.apache.fory.ThreadSafeFory;
+import org.apache.fory.config.ForyBuilder;
+import org.apache.fory.config.Language;
+
+/**
+ * Apache Fory in Java (not cross-language) mode.
+ *
+ * <p>Class safety: registration is not required, because Fory's registration ids depend on the order classes are
+ * registered in and bytes must read in any JVM; classes are written by name instead, and every name in a payload
+ * passes a {@link org.apache.fory.resolver.TypeChecker} built from the allow-list before Fory loads the class.
+ * Compatible mode writes field names, so a reader whose class gained or lost a field still reads older sessions; a
+ * class the reader does not know is refused rather than read as a placeholder.
+ *
+ * <p>Limits: Fory checks string and array lengths against the unread input itself, and keeps its own bounds on
+ * what input bytes do not back (an estimated 128 MiB of object graph, 8192 collection items per read); nesting is
+ * bounded by {@link SerializerSettings#maxDepth()}.
+ *
+ * <p>Fory instances are not thread-safe and expensive to build (each generates serializer code on first use), so one
+ * {@link ThreadSafeFory} pool serves all threads.
+ */
+final class ForySessionSerializer extends AbstractSessionSerializer {
+
+    static final String ID = "fory";
+
+    private final ThreadSafeFory fory;
+
+    ForySessionSerializer(SerializerSettings settings) {
+        super(ID, settings);
+        ClassAllowList allowList = settings.allowList();
+        this.fory = new ForyBuilder()
+                .withLanguage(Language.JAVA)
+                .withRefTracking(true)
+                .withCompatible(true)
+                .withDeserializeUnknownClass(false)
+                .requireClassRegistration(false)
+                .withTypeChecker((resolver, className) -> allowList.isAllowed(className))
+                .withClassLoader(settings.classLoader())
+                .withMaxDepth(Math.max(2, settings.maxDepth()))
+                .buildThreadSafeFory();
+    }
+
+    @Override
+    protected byte[] write(Object value) {
+        return fory.serialize(value);
+    }
+
+    @Override
+    protected Object read(byte[] data, Class<?> type) {
+        return fory.deserialize(data);
+    }
+}

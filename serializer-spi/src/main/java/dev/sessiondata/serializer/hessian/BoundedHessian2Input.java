@@ -1,0 +1,53 @@
+package dev.sessiondata.serializer.hessian;
+
+import com.alibaba.com.caucho.hessian.io.Hessian2Input;
+import com.alibaba.com.caucho.hessian.io.HessianProtocolException;
+import java.io.ByteArrayInputStream;
+
+/**
+ * A Hessian input over one payload that keeps the accounts {@link BoundedDeserializer} checks before hessian-lite
+ * allocates or recurses:
+ * <ul>
+ *   <li>list lengths: every element of every list takes at least one byte of its own, so all lengths claimed
+ *       during one read together never exceed the payload's size, and none exceeds {@code maxArrayLength};</li>
+ *   <li>nesting: objects, maps and lists inside each other at most {@code maxDepth} deep.</li>
+ * </ul>
+ */
+final class BoundedHessian2Input extends Hessian2Input {
+
+    private final int maxLength;
+    private final int maxDepth;
+    private long unclaimedBytes;
+    private int depth;
+
+    BoundedHessian2Input(byte[] payload, int maxLength, int maxDepth) {
+        super(new ByteArrayInputStream(payload));
+        this.maxLength = maxLength;
+        this.maxDepth = maxDepth;
+        this.unclaimedBytes = payload.length;
+    }
+
+    /** Accounts for a list of {@code length} elements about to be read; a negative length means "until the end". */
+    void claim(int length) throws HessianProtocolException {
+        if (length < 0) {
+            return;
+        }
+        if (length > maxLength || length > unclaimedBytes) {
+            throw new HessianProtocolException("a list of " + length + " elements exceeds "
+                    + (length > maxLength ? "maxArrayLength " + maxLength : "what the payload can hold"));
+        }
+        unclaimedBytes -= length;
+    }
+
+    /** Enters one level of nesting; every call is paired with {@link #exit()}. */
+    void enter() throws HessianProtocolException {
+        if (++depth > maxDepth) {
+            depth--;
+            throw new HessianProtocolException("nesting deeper than maxDepth " + maxDepth);
+        }
+    }
+
+    void exit() {
+        depth--;
+    }
+}

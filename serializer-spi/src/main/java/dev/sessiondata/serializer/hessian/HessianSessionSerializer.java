@@ -1,0 +1,51 @@
+package dev.sessiondata.serializer.hessian;
+
+import com.alibaba.com.caucho.hessian.io.Hessian2Input;
+import com.alibaba.com.caucho.hessian.io.Hessian2Output;
+import dev.sessiondata.serializer.AbstractSessionSerializer;
+import dev.sessiondata.serializer.SerializationException;
+import dev.sessiondata.serializer.SerializerSettings;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+
+/**
+ * Hessian 2 through Dubbo's hessian-lite. The {@link AllowListSerializerFactory} is shared by all threads (it is
+ * thread-safe and caches per-class serializers); the Hessian input and output are made per call, as they hold the
+ * state of one stream.
+ */
+final class HessianSessionSerializer extends AbstractSessionSerializer {
+
+    static final String ID = "hessian";
+
+    private final AllowListSerializerFactory factory;
+
+    HessianSessionSerializer(SerializerSettings settings) {
+        super(ID, settings);
+        this.factory = new AllowListSerializerFactory(ID, settings);
+    }
+
+    @Override
+    protected byte[] write(Object value) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
+        Hessian2Output out = new Hessian2Output(bytes);
+        out.setSerializerFactory(factory);
+        try {
+            out.writeObject(value);
+            out.close();
+        } catch (IOException e) {
+            throw new SerializationException(ID, "cannot write " + value.getClass().getName() + ": " + e, e);
+        }
+        return bytes.toByteArray();
+    }
+
+    @Override
+    protected Object read(byte[] data, Class<?> type) {
+        Hessian2Input in = new BoundedHessian2Input(data, settings.maxArrayLength(), settings.maxDepth());
+        in.setSerializerFactory(factory);
+        try {
+            return in.readObject(type);
+        } catch (IOException e) {
+            throw new SerializationException(ID, "cannot read " + type.getName() + ": " + e, e);
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package dev.sessiondata.serializer.onenio;
+
+import dev.sessiondata.serializer.ClassAllowList;
+import dev.sessiondata.serializer.onenio.OneNioDescriptors.Installation;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicInteger;
+import one.nio.gen.BytecodeGenerator;
+import one.nio.serial.DeserializeStream;
+import one.nio.serial.Repository;
+import one.nio.serial.Serializer;
+
+/**
+ * Puts class descriptors that came from outside (a peer's upload, a persist-mode payload) into one-nio's JVM-global
+ * {@link Repository}, after everything one-nio would resolve has been checked.
+ *
+ * <p>One-nio, given a descriptor, loads <em>and initializes</em> the class and every declared field type, generates a
+ * serializer class for it, and (for an unknown class) even a stub class. So before one-nio sees a descriptor: its
+ * uid must be the digest of its content, its class must be on the allow-list and present, and its fields' declared
+ * types must be allowed or JDK classes ({@code java.*}: a declared type is only loaded, an instance of it still needs
+ * an allowed serializer). Installed descriptors are registered by uid, so one class costs one generated serializer
+ * however often it is read; at most {@link #MAX_INSTALLED} descriptors are installed per JVM, so that a stream of
+ * distinct crafted descriptors cannot grow Metaspace without bound either.
+ */
+final class DescriptorInstaller {
+
+    /** Far more classes and class versions than the session graphs of the applications sharing one JVM have. */
+    static final int MAX_INSTALLED = 8192;
+
+    private static final AtomicInteger INSTALLED = new AtomicInteger();
+    private static final Object LOCK = new Object();
+
+    private DescriptorInstaller() {
+    }
+
+    /**
+     * Installs the descriptor {@code header} describes in {@code data}, unless it is known already or refused.
+     *
+     * @throws IllegalArgumentException if the uid does not match the content, or the installation limit is reached
+     * @throws IOException if one-nio fails to read a descriptor that passed every check
+     */
+    static Installation install(byte[] data, DescriptorHeader header, ClassAllowList allowList)
+            throws IOException, ClassNotFoundException {
+        if (Repository.hasSerializer(header.uid())) {
+            return Installation.ALREADY_KNOWN;
+        }
+        if (!header.uidMatchesContent(data)) {
+            throw new IllegalArgumentException("uid " + Long.toHexString(header.uid())
+                    + " is not the digest of the descriptor of " + header.className());
+        }
+        if (firstRefused(header, allowList) != null) {
+            return Installation.NOT_ALLOWED;
+        }
+        if (!isPresent(header)) {
+            return Installation.CLASS_NOT_FOUND;
+        }
+        synchronized (LOCK) {
+            if (Repository.hasSerializer(header.uid())) {
+                return Installation.ALREADY_KNOWN;
+            }
+            if (INSTALLED.get() >= MAX_INSTALLED) {
+                throw new IllegalArgumentException("already " + MAX_INSTALLED + " class descriptors were installed in "
+                        + "this JVM; refusing " + header.className());
+            }
+            byte[] descriptor = Arrays.copyOfRange(data, header.start(), header.start() + header.length());
+            Serializer<?> serializer = (Serializer<?>) new DeserializeStream(descriptor).readObject();
+            Repository.provideSerializer(serializer);
+            INSTALLED.incrementAndGet();
+            return Installation.INSTALLED;
+        }
+    }
+
+    /** The first name in the descriptor the allow-list refuses, or null. */
+    static String firstRefused(DescriptorHeader header, ClassAllowList allowList) {
+        for (String name : header.classNames()) {
+            if (!allowList.isAllowed(name)) {
+                return name;
+            }
+        }
+        for (String name : header.fieldTypes()) {
+            for (String alternative : name.split("\\|", 2)) {
+                if (!allowList.isAllowed(alternative) && !isJdkClass(alternative)) {
+                    return alternative;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Only the JDK defines classes in {@code java.*}: any other class loader is forbidden to. */
+    private static boolean isJdkClass(String name) {
+        int element = 0;
+        while (element < name.length() && name.charAt(element) == '[') {
+            element++;
+        }
+        String elementName = element > 0 && name.startsWith("L", element) ? name.substring(element + 1) : name;
+        return elementName.startsWith("java.");
+    }
+
+    /** Whether one-nio finds the class (by its name or old name) without generating a stub; nothing is initialized. */
+    private static boolean isPresent(DescriptorHeader header) {
+        for (String name : header.classNames()) {
+            try {
+                Class.forName(name, false, BytecodeGenerator.INSTANCE);
+                return true;
+            } catch (ClassNotFoundException | LinkageError e) {
+                // try the class's old name, if it was renamed
+            }
+        }
+        return false;
+    }
+}

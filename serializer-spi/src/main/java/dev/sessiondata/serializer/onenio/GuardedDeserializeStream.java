@@ -1,0 +1,185 @@
+package dev.sessiondata.serializer.onenio;
+
+import dev.sessiondata.serializer.SerializationException;
+import dev.sessiondata.serializer.onenio.OneNioDescriptors.Installation;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import one.nio.serial.CollectionSerializer;
+import one.nio.serial.DeserializeStream;
+import one.nio.serial.MapSerializer;
+import one.nio.serial.Repository;
+import one.nio.serial.Serializer;
+import one.nio.serial.SerializerNotFoundException;
+
+/**
+ * One-nio's reader with the checks one-nio lacks, applied where every object of the graph is read (generated
+ * serializers, collections and arrays all read their elements through {@link #readObject()}):
+ * <ul>
+ *   <li>the class of every serializer a uid or tag selects must be on the allow-list, before it reads anything;</li>
+ *   <li>an unknown uid is a {@link MissingDescriptorException}, never a generated stub;</li>
+ *   <li>an inline descriptor (persist mode only) is checked and registered by {@link DescriptorInstaller} before
+ *       one-nio reads it, so a payload never makes one-nio load a refused class or generate a class per read;</li>
+ *   <li>nesting is bounded by {@code maxDepth}, and every array, collection, map and string length is checked
+ *       against {@code maxArrayLength} and the bytes that remain before one-nio allocates for it.</li>
+ * </ul>
+ */
+final class GuardedDeserializeStream extends DeserializeStream {
+
+    private final byte[] data;
+    private final OneNioSessionSerializer owner;
+    private int depth;
+
+    GuardedDeserializeStream(byte[] data, OneNioSessionSerializer owner) {
+        super(data);
+        this.data = data;
+        this.owner = owner;
+    }
+
+    @Override
+    public Object readObject() throws IOException, ClassNotFoundException {
+        Serializer<?> serializer;
+        byte tag = readByte();
+        if (tag >= 0) {
+            offset--;
+            long uid = readLong();
+            try {
+                serializer = Repository.requestSerializer(uid);
+            } catch (SerializerNotFoundException e) {
+                throw new MissingDescriptorException(owner.id(), uid);
+            }
+        } else if (tag <= FIRST_BOOT_UID) {
+            serializer = Repository.requestBootstrapSerializer(tag);
+            if (serializer == null) {
+                throw new IOException("unknown bootstrap tag " + tag);
+            }
+        } else {
+            switch (tag) {
+                case REF_NULL:
+                    return null;
+                case REF_RECURSIVE:
+                    return context[readUnsignedShort() + 1];
+                case REF_RECURSIVE2:
+                    return context[readInt() + 1];
+                case REF_EMBEDDED:
+                    serializer = readEmbeddedSerializer();
+                    break;
+                default:
+                    return readRef(tag);
+            }
+        }
+        owner.checkAllowed(serializer.cls());
+        checkLength(serializer);
+        if (++contextSize >= context.length) {
+            context = Arrays.copyOf(context, context.length * 2);
+        }
+        if (++depth > owner.settings().maxDepth()) {
+            throw new SerializationException(owner.id(), "nesting deeper than maxDepth " + owner.settings().maxDepth());
+        }
+        try {
+            return serializer.read(this);
+        } finally {
+            depth--;
+        }
+    }
+
+    /** A descriptor written inline by persist mode: checked and registered by uid before one-nio reads it. */
+    private Serializer<?> readEmbeddedSerializer() throws IOException, ClassNotFoundException {
+        if (!owner.readsInlineDescriptors()) {
+            throw new SerializationException(owner.id(), "an inline class descriptor in compact-mode data");
+        }
+        int position = (int) (offset - address);
+        if (position < data.length && data[position] <= FIRST_BOOT_UID) {
+            DescriptorHeader header;
+            try {
+                header = DescriptorHeader.read(data, position, data.length);
+            } catch (IllegalArgumentException e) {
+                throw new SerializationException(owner.id(), "malformed inline class descriptor: " + e.getMessage(), e);
+            }
+            Installation installation;
+            try {
+                installation = DescriptorInstaller.install(data, header, owner.settings().allowList());
+            } catch (IllegalArgumentException e) {
+                throw new SerializationException(owner.id(), e.getMessage(), e);
+            }
+            if (installation == Installation.NOT_ALLOWED) {
+                throw owner.settings().allowList().refusal(owner.id(),
+                        DescriptorInstaller.firstRefused(header, owner.settings().allowList()));
+            }
+            if (installation == Installation.CLASS_NOT_FOUND) {
+                throw new SerializationException(owner.id(), "class " + header.className() + " is not present");
+            }
+            // The uid is registered now: one-nio's own reader only skips the descriptor and returns that serializer.
+            offset++;
+            if (++contextSize >= context.length) {
+                context = Arrays.copyOf(context, context.length * 2);
+            }
+            return (Serializer<?>) Repository.requestBootstrapSerializer(data[position]).read(this);
+        }
+        byte tag = readByte();
+        if (tag == REF_RECURSIVE) {
+            return (Serializer<?>) context[readUnsignedShort() + 1];
+        }
+        if (tag == REF_RECURSIVE2) {
+            return (Serializer<?>) context[readInt() + 1];
+        }
+        throw new IOException("an inline class descriptor cannot start with tag " + tag);
+    }
+
+    /** Refuses a length prefix one-nio would allocate for before it finds the input too short. */
+    private void checkLength(Serializer<?> serializer) throws IOException {
+        Class<?> cls = serializer.cls();
+        int bytesPerElement;
+        if (cls.isArray()) {
+            bytesPerElement = bytesPerElement(cls.getComponentType());
+        } else if (serializer instanceof CollectionSerializer || cls == ArrayList.class && serializer.uid() < 0) {
+            bytesPerElement = 1;
+        } else if (serializer instanceof MapSerializer) {
+            bytesPerElement = 2;
+        } else if (cls == String.class) {
+            checkStringLength();
+            return;
+        } else {
+            return;
+        }
+        int position = (int) (offset - address);
+        if (data.length - position < Integer.BYTES) {
+            throw new IOException("no length where " + cls.getName() + " begins");
+        }
+        int length = (data[position] & 0xff) << 24 | (data[position + 1] & 0xff) << 16
+                | (data[position + 2] & 0xff) << 8 | (data[position + 3] & 0xff);
+        long remaining = data.length - position - Integer.BYTES;
+        if (length < 0 || length > owner.settings().maxArrayLength() || (long) length * bytesPerElement > remaining) {
+            throw new SerializationException(owner.id(), cls.getName() + " claims " + length + " elements with "
+                    + remaining + " bytes left (maxArrayLength " + owner.settings().maxArrayLength() + ")");
+        }
+    }
+
+    private void checkStringLength() {
+        int position = (int) (offset - address);
+        if (data.length - position < 2) {
+            return;
+        }
+        int length = (data[position] & 0xff) << 8 | (data[position + 1] & 0xff);
+        if (length > 0x7fff && data.length - position >= 4) {
+            length = (length & 0x7fff) << 16 | (data[position + 2] & 0xff) << 8 | (data[position + 3] & 0xff);
+        }
+        if (length > owner.settings().maxArrayLength()) {
+            throw new SerializationException(owner.id(), "a string of " + length + " bytes exceeds maxArrayLength "
+                    + owner.settings().maxArrayLength());
+        }
+    }
+
+    private static int bytesPerElement(Class<?> component) {
+        if (component == long.class || component == double.class) {
+            return 8;
+        }
+        if (component == int.class || component == float.class) {
+            return 4;
+        }
+        if (component == short.class || component == char.class) {
+            return 2;
+        }
+        return 1;
+    }
+}

@@ -1,0 +1,93 @@
+package dev.sessiondata.serializer.onenio;
+
+import dev.sessiondata.serializer.AbstractSessionSerializer;
+import dev.sessiondata.serializer.SerializationException;
+import dev.sessiondata.serializer.SerializerSettings;
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import one.nio.serial.Serializer;
+
+/**
+ * One-nio serialization in compact mode (each class as a 64-bit uid; a reader needs a serializer for every uid) or
+ * persist mode (each class's descriptor inline, once per payload).
+ *
+ * <p>At creation, serializers for the registered classes and every class reachable from them are generated, so that
+ * this JVM reads compact data of those classes even if it never wrote any. Reads go through
+ * {@link GuardedDeserializeStream}, which checks every class against the allow-list before it is read. One-nio keeps
+ * its serializers in one JVM-global repository, which all instances share; they are thread-safe.
+ */
+final class OneNioSessionSerializer extends AbstractSessionSerializer {
+
+    static final String COMPACT_ID = "one-nio";
+    static final String PERSIST_ID = "one-nio-persist";
+
+    private final boolean persist;
+    private final Map<Class<?>, Boolean> allowed = new ConcurrentHashMap<>();
+
+    OneNioSessionSerializer(boolean persist, SerializerSettings settings) {
+        super(persist ? PERSIST_ID : COMPACT_ID, settings);
+        this.persist = persist;
+        for (Class<?> registered : settings.registeredClasses()) {
+            if (!ReachableClasses.isWritable(registered)) {
+                throw new IllegalArgumentException("one-nio cannot write " + registered.getName()
+                        + ": it is neither Serializable nor a collection, map, array or enum");
+            }
+        }
+        OneNioDescriptors.prepare(settings.registeredClasses());
+    }
+
+    @Override
+    protected byte[] write(Object value) {
+        try {
+            if (!persist) {
+                return Serializer.serialize(value);
+            }
+            SessionPersistStream out = new SessionPersistStream();
+            out.writeObject(value);
+            return out.toByteArray();
+        } catch (IOException e) {
+            throw new SerializationException(id(), "cannot write " + value.getClass().getName() + ": " + e, e);
+        }
+    }
+
+    @Override
+    protected Object read(byte[] data, Class<?> type) {
+        GuardedDeserializeStream in = new GuardedDeserializeStream(data, this);
+        Object value;
+        try {
+            value = in.readObject();
+        } catch (IOException | ClassNotFoundException | RuntimeException e) {
+            throw translate(e, type);
+        }
+        if (in.available() != 0) {
+            throw new SerializationException(id(), in.available() + " bytes after the value");
+        }
+        return value;
+    }
+
+    /** Refuses a class outside the allow-list; the verdict per class is remembered, as it cannot change. */
+    void checkAllowed(Class<?> cls) {
+        if (!allowed.computeIfAbsent(cls, settings.allowList()::isAllowed)) {
+            throw settings.allowList().refusal(id(), cls.getName());
+        }
+    }
+
+    SerializerSettings settings() {
+        return settings;
+    }
+
+    boolean readsInlineDescriptors() {
+        return persist;
+    }
+
+    /** Our own refusals may arrive wrapped by one-nio (it wraps what a custom readObject throws): unwrap them. */
+    private SerializationException translate(Exception e, Class<?> type) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SerializationException refusal) {
+                return refusal;
+            }
+        }
+        return new SerializationException(id(), "cannot read " + type.getName() + ": " + e, e);
+    }
+}
