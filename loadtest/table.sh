@@ -28,12 +28,13 @@ work=session-loadtest/target/loadtest
 # The last "Global Information" block of a Gatling console log, as one Markdown table row.
 gatling_row() {
   awk -v label="$1" -F'|' '
+    { gsub(/[ ,]/, "", $2); gsub(/[ ,]/, "", $4) }
     /---- Global Information/ { delete v }
-    /^> request count/                   { v["n"] = $2 + 0; v["ko"] = $4 + 0 }
-    /^> response time 50th percentile/   { v["p50"] = $2 + 0 }
-    /^> response time 95th percentile/   { v["p95"] = $2 + 0 }
-    /^> response time 99th percentile/   { v["p99"] = $2 + 0 }
-    /^> mean throughput/                 { v["rps"] = $2 + 0 }
+    /^> request count/                   { v["n"] = $2; v["ko"] = $4 + 0 }
+    /^> response time 50th percentile/   { v["p50"] = $2 }
+    /^> response time 95th percentile/   { v["p95"] = $2 }
+    /^> response time 99th percentile/   { v["p99"] = $2 }
+    /^> mean throughput/                 { v["rps"] = $2 }
     END { printf "| %s | %s | %s | %s | %s | %s | %s |\n", label, v["rps"], v["n"], v["p50"], v["p95"], v["p99"], v["ko"] }
   ' "$2"
 }
