@@ -1,0 +1,129 @@
+package dev.sessiondata.serializer.fst;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sessiondata.serializer.SerializationException;
+import dev.sessiondata.serializer.SerializerSettings;
+import dev.sessiondata.serializer.SessionSerializer;
+import dev.sessiondata.serializer.SessionSerializers;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.nustaq.serialization.FSTConfiguration;
+import org.nustaq.serialization.FSTDecoder;
+import org.nustaq.serialization.FSTEncoder;
+import org.nustaq.serialization.FSTObjectInput;
+
+/** Corrupt lengths, nesting and classes FST knows by id are refused before FST allocates or instantiates. */
+class FstReadLimitsTest {
+
+    private static SessionSerializer serializer(FstFormat format, SerializerSettings settings) {
+        return SessionSerializers.create(format.id(), settings);
+    }
+
+    /** A compressed int as this format writes it. */
+    private static byte[] encodedInt(FstFormat format, int value) throws IOException {
+        FSTEncoder encoder = format.configuration().createStreamEncoder();
+        encoder.setOutstream(null); // into its own buffer
+        encoder.writeFInt(value);
+        return Arrays.copyOf(encoder.getBuffer(), encoder.getWritten());
+    }
+
+    /** {@code payload} with its last compressed int, which must be {@code expected}, replaced by {@code value}. */
+    private static byte[] withLastIntReplaced(FstFormat format, byte[] payload, int expected, int value)
+            throws IOException {
+        byte[] old = encodedInt(format, expected);
+        int at = payload.length - old.length;
+        assertThat(Arrays.copyOfRange(payload, at, payload.length))
+                .as("the layout this test forges: the payload ends with " + expected).isEqualTo(old);
+        byte[] replacement = encodedInt(format, value);
+        byte[] forged = Arrays.copyOf(payload, at + replacement.length);
+        System.arraycopy(replacement, 0, forged, at, replacement.length);
+        return forged;
+    }
+
+    private static FSTDecoder decoderOver(FstFormat format, byte[] payload, int maxLength) {
+        FSTConfiguration configuration = format.configuration();
+        FSTDecoder decoder = format.decoder(configuration, new FstLimits(maxLength));
+        decoder.setInputStream(FSTObjectInput.emptyStream); // as FSTObjectInput prepares its decoder
+        decoder.resetWith(payload, payload.length);
+        return decoder;
+    }
+
+    @ParameterizedTest
+    @EnumSource(FstFormat.class)
+    void aStringDeclaringMoreCharactersThanUnreadBytesIsRefused(FstFormat format) throws IOException {
+        byte[] length = encodedInt(format, 1_000_000);
+        byte[] payload = Arrays.copyOf(length, length.length + 3); // a million chars declared, three bytes follow
+
+        FSTDecoder decoder = decoderOver(format, payload, Integer.MAX_VALUE);
+
+        assertThatThrownBy(decoder::readStringUTF).isInstanceOf(IOException.class).hasMessageContaining("declared length");
+    }
+
+    @ParameterizedTest
+    @EnumSource(FstFormat.class)
+    void aListClaimingTwoBillionElementsIsRefused(FstFormat format) throws IOException {
+        SessionSerializer serializer = serializer(format, SerializerSettings.defaults());
+        byte[] empty = serializer.serialize(new ArrayList<>());
+        byte[] forged = withLastIntReplaced(format, empty, 0, Integer.MAX_VALUE);
+
+        assertThatThrownBy(() -> serializer.deserialize(forged, ArrayList.class))
+                .isInstanceOf(SerializationException.class).hasMessageContaining("declared length");
+    }
+
+    @ParameterizedTest
+    @EnumSource(FstFormat.class)
+    void aDequeWhoseOwnReadObjectWouldAllocateTwoBillionSlotsIsRefused(FstFormat format) throws IOException {
+        // FST has no serializer for ArrayDeque: it runs ArrayDeque.readObject, which sizes its array itself
+        SessionSerializer serializer = serializer(format, SerializerSettings.defaults());
+        byte[] empty = serializer.serialize(new ArrayDeque<>());
+        byte[] forged = withLastIntReplaced(format, empty, 0, Integer.MAX_VALUE - 8);
+
+        assertThatThrownBy(() -> serializer.deserialize(forged, ArrayDeque.class))
+                .isInstanceOf(SerializationException.class).hasMessageContaining("REJECTED");
+    }
+
+    @ParameterizedTest
+    @EnumSource(FstFormat.class)
+    void nestingDeeperThanMaxDepthIsRefused(FstFormat format) {
+        List<Object> nested = new ArrayList<>();
+        for (int level = 0; level < 20; level++) {
+            List<Object> outer = new ArrayList<>();
+            outer.add(nested);
+            nested = outer;
+        }
+        byte[] deep = serializer(format, SerializerSettings.defaults()).serialize(nested);
+        SessionSerializer shallow = serializer(format, SerializerSettings.builder().maxDepth(10).build());
+
+        assertThatThrownBy(() -> shallow.deserialize(deep, ArrayList.class))
+                .isInstanceOf(SerializationException.class).hasMessageContaining("maxDepth");
+    }
+
+    @ParameterizedTest
+    @EnumSource(FstFormat.class)
+    void aClassFstKnowsByIdIsRefusedUnlessAllowed(FstFormat format) {
+        SessionSerializer serializer = serializer(format, SerializerSettings.defaults());
+        // FST pre-registers StringBuilder (and URL, Locale...): its payload carries an id, not a name
+        byte[] data = serializer.serialize(new StringBuilder("not on the allow-list"));
+
+        assertThatThrownBy(() -> serializer.deserialize(data, Object.class))
+                .isInstanceOf(SerializationException.class).hasMessageContaining("java.lang.StringBuilder");
+    }
+
+    @ParameterizedTest
+    @EnumSource(FstFormat.class)
+    void aTruncatedPayloadIsRefusedWithoutReadingPastIt(FstFormat format) {
+        SessionSerializer serializer = serializer(format, SerializerSettings.defaults());
+        byte[] data = serializer.serialize(new long[] {1, 2, 3, 4});
+        byte[] truncated = Arrays.copyOf(data, data.length - 5);
+
+        assertThatThrownBy(() -> serializer.deserialize(truncated, long[].class))
+                .isInstanceOf(SerializationException.class);
+    }
+}

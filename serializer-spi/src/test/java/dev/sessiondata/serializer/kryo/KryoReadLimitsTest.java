@@ -1,0 +1,109 @@
+package dev.sessiondata.serializer.kryo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.esotericsoftware.kryo.KryoException;
+import com.esotericsoftware.kryo.io.Output;
+import dev.sessiondata.serializer.SerializationException;
+import dev.sessiondata.serializer.SerializerSettings;
+import dev.sessiondata.serializer.SessionSerializer;
+import dev.sessiondata.serializer.SessionSerializers;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Corrupt lengths and nesting are refused before Kryo allocates by them. */
+class KryoReadLimitsTest {
+
+    private static final int BYTE_ARRAY_ID = 20 + 2; // Kryo writes a registered id as id + 2
+    private static final int ARRAY_LIST_ID = 40 + 2;
+    private static final int NEW_OBJECT = 1; // Kryo's reference marker for an object not seen before
+
+    private static SessionSerializer serializer(KryoStreams streams, SerializerSettings settings) {
+        return SessionSerializers.create(streams.id(), settings);
+    }
+
+    @ParameterizedTest
+    @EnumSource(KryoStreams.class)
+    void aByteArrayClaimingTwoGigabytesIsRefusedBeforeAllocating(KryoStreams streams) {
+        SessionSerializer serializer = serializer(streams, SerializerSettings.defaults());
+        assertThat(serializer.serialize(new byte[] {7, 8, 9}))
+                .as("the layout this test forges").containsExactly(BYTE_ARRAY_ID, NEW_OBJECT, 4, 7, 8, 9);
+
+        byte[] forged = payload(out -> out.writeVarInt(Integer.MAX_VALUE, true), 7, 8, 9);
+
+        assertThatThrownBy(() -> serializer.deserialize(forged, byte[].class))
+                .isInstanceOf(SerializationException.class).hasMessageContaining("declared length");
+    }
+
+    @ParameterizedTest
+    @EnumSource(KryoStreams.class)
+    void aListClaimingMoreElementsThanMaxArrayLengthIsRefused(KryoStreams streams) {
+        SessionSerializer serializer = serializer(streams, SerializerSettings.builder().maxArrayLength(1000).build());
+        assertThat(serializer.serialize(new ArrayList<>()))
+                .as("the layout this test forges").containsExactly(ARRAY_LIST_ID, NEW_OBJECT, 1);
+
+        byte[] forged = payload(out -> out.writeVarIntFlag(false, Integer.MAX_VALUE, true));
+        forged[0] = ARRAY_LIST_ID;
+
+        assertThatThrownBy(() -> serializer.deserialize(forged, ArrayList.class))
+                .isInstanceOf(SerializationException.class).hasMessageContaining("maxArrayLength");
+    }
+
+    @ParameterizedTest
+    @EnumSource(KryoStreams.class)
+    void aStringDeclaringMoreCharactersThanUnreadBytesIsRefused(KryoStreams streams) {
+        Output output = new Output(16);
+        output.writeVarIntFlag(true, 1_000_000 + 1, true); // a UTF-8 string of a million chars...
+        output.writeBytes(new byte[] {'a', 'b', 'c'}); // ...that has three
+        ReadLimits limits = new ReadLimits(Integer.MAX_VALUE);
+
+        assertThatThrownBy(() -> streams.input(output.toBytes(), limits).readString())
+                .isInstanceOf(KryoException.class).hasMessageContaining("exceeds the 3 unread bytes");
+    }
+
+    @ParameterizedTest
+    @EnumSource(KryoStreams.class)
+    void nestingDeeperThanMaxDepthIsRefused(KryoStreams streams) {
+        List<Object> nested = new ArrayList<>();
+        for (int level = 0; level < 20; level++) {
+            List<Object> outer = new ArrayList<>();
+            outer.add(nested);
+            nested = outer;
+        }
+        byte[] deep = serializer(streams, SerializerSettings.defaults()).serialize(nested);
+        SessionSerializer shallow = serializer(streams, SerializerSettings.builder().maxDepth(10).build());
+
+        assertThatThrownBy(() -> shallow.deserialize(deep, ArrayList.class))
+                .isInstanceOf(SerializationException.class).hasMessageContaining("Max depth exceeded");
+    }
+
+    @ParameterizedTest
+    @EnumSource(KryoStreams.class)
+    void aRefusedPayloadLeavesThePooledInstancesUsable(KryoStreams streams) {
+        SessionSerializer serializer = serializer(streams, SerializerSettings.defaults());
+        byte[] forged = payload(out -> out.writeVarInt(Integer.MAX_VALUE, true), 7, 8, 9);
+        for (int i = 0; i < 100; i++) {
+            assertThatThrownBy(() -> serializer.deserialize(forged, byte[].class))
+                    .isInstanceOf(SerializationException.class);
+        }
+
+        byte[] valid = serializer.serialize(new ArrayList<>(List.of("still", "fine")));
+        Object read = serializer.deserialize(valid, ArrayList.class);
+        assertThat(read).isEqualTo(List.of("still", "fine"));
+    }
+
+    /** A byte[] payload whose length prefix {@code length} writes, followed by {@code elements}. */
+    private static byte[] payload(java.util.function.Consumer<Output> length, int... elements) {
+        Output output = new Output(32);
+        output.writeVarInt(BYTE_ARRAY_ID, true);
+        output.writeVarInt(NEW_OBJECT, true);
+        length.accept(output);
+        for (int element : elements) {
+            output.writeByte(element);
+        }
+        return output.toBytes();
+    }
+}
