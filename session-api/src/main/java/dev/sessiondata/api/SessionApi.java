@@ -16,9 +16,16 @@ public final class SessionApi {
     public static final String SERIALIZER_ACTIVE_HEADER = "Session-Serializer-Active";
     /** When a stored session expires, ISO-8601. */
     public static final String EXPIRES_AT_HEADER = "Session-Expires-At";
+    /** The path of one One Nio descriptor: {@link #ONE_NIO_DESCRIPTORS_PATH} then the uid as 16 hex digits. */
+    public static final String ONE_NIO_DESCRIPTOR_PATH = ONE_NIO_DESCRIPTORS_PATH + "/{uid}";
+    /** The path, below one session's path, that extends its time to live. */
+    public static final String TOUCH_PATH = "/touch";
+
     /** The query parameter that sets a session's time to live, in seconds. */
     public static final String TTL_PARAMETER = "ttl";
 
+    /** The media type of every error body. */
+    public static final String PROBLEM_MEDIA_TYPE = "application/problem+json";
     /** A session body's media type is this prefix followed by the id of the serializer that wrote it. */
     public static final String SESSION_MEDIA_TYPE_PREFIX = "application/vnd.sessiondata.";
     /** One-nio class descriptors, as one-nio serializes them. */

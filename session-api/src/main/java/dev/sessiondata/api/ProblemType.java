@@ -1,0 +1,86 @@
+package dev.sessiondata.api;
+
+import java.net.URI;
+import java.util.Optional;
+
+/**
+ * The stable {@code type} of every RFC 9457 problem document the service answers with, and the status it comes with.
+ *
+ * <p>Clients branch on {@link #uri()}, never on the title or detail text. The URIs are URNs: stable identifiers,
+ * not addresses to dereference. New types may be added; an existing URI never changes meaning.
+ */
+public enum ProblemType {
+
+    /** A malformed request that no more specific type describes. */
+    INVALID_REQUEST(400, "invalid-request", "Invalid request"),
+    /** The session id in the path does not match {@link SessionApi#SESSION_ID}. */
+    INVALID_SESSION_ID(400, "invalid-session-id", "Invalid session id"),
+    /** The {@code ttl} parameter is not a whole number of seconds between 1 and the configured maximum. */
+    INVALID_TTL(400, "invalid-ttl", "Invalid time to live"),
+    /** No bearer token, or one the server does not know. */
+    UNAUTHORIZED(401, "unauthorized", "Unauthorized"),
+    /** The token is known but may not do this, such as a write with a read token. */
+    FORBIDDEN(403, "forbidden", "Forbidden"),
+    /** No session (absent or expired), no descriptor of that uid, or no such path. */
+    NOT_FOUND(404, "not-found", "Not found"),
+    METHOD_NOT_ALLOWED(405, "method-not-allowed", "Method not allowed"),
+    NOT_ACCEPTABLE(406, "not-acceptable", "Not acceptable"),
+    /** A descriptor upload names a uid the server already holds with different bytes. */
+    DESCRIPTOR_CONFLICT(409, "descriptor-conflict", "Descriptor conflict"),
+    /** {@code If-Match} named another version, or {@code If-None-Match: *} found a session. */
+    PRECONDITION_FAILED(412, "precondition-failed", "Precondition failed"),
+    /** The body is larger than the configured limit; the problem's {@code maxBytes} says the limit. */
+    PAYLOAD_TOO_LARGE(413, "payload-too-large", "Payload too large"),
+    /** A session body whose serializer is unknown or not accepted; the problem's {@code accepted} lists those taken. */
+    UNSUPPORTED_SERIALIZER(415, "unsupported-serializer", "Unsupported serializer"),
+    /** A body of a media type the endpoint does not take (other than a session's serializer media type). */
+    UNSUPPORTED_MEDIA_TYPE(415, "unsupported-media-type", "Unsupported media type"),
+    INTERNAL_ERROR(500, "internal-error", "Internal error"),
+    /** The session store cannot be reached; retry later. Nothing was half-written. */
+    STORE_UNAVAILABLE(503, "store-unavailable", "Session store unavailable");
+
+    /** Every type URI starts with this. */
+    public static final String URI_PREFIX = "urn:sessiondata:problem:";
+
+    private final int status;
+    private final String slug;
+    private final String title;
+    private final URI uri;
+
+    ProblemType(int status, String slug, String title) {
+        this.status = status;
+        this.slug = slug;
+        this.title = title;
+        this.uri = URI.create(URI_PREFIX + slug);
+    }
+
+    /** The HTTP status this problem comes with. */
+    public int status() {
+        return status;
+    }
+
+    /** The last part of the URI, such as {@code precondition-failed}; also the metric tag of rejected requests. */
+    public String slug() {
+        return slug;
+    }
+
+    /** A short, human-readable summary that does not change from occurrence to occurrence. */
+    public String title() {
+        return title;
+    }
+
+    /** The problem document's {@code type}. */
+    public URI uri() {
+        return uri;
+    }
+
+    /** The type of this URI; empty for {@code about:blank} or a URI this version does not know. */
+    public static Optional<ProblemType> of(URI uri) {
+        for (ProblemType type : values()) {
+            if (type.uri.equals(uri)) {
+                return Optional.of(type);
+            }
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,30 @@
+package dev.sessiondata.server.config;
+
+import dev.sessiondata.server.metrics.MeteredSessionStore;
+import dev.sessiondata.server.store.SessionStore;
+import dev.sessiondata.server.store.memory.MemorySessionStore;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The memory store, the default: {@code sessiondata.store.type=memory} or unset. */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = "sessiondata.store.type", havingValue = "memory", matchIfMissing = true)
+public class MemoryStoreConfiguration {
+
+    @Bean
+    SessionStore sessionStore(StoreProperties properties, Clock clock, MeterRegistry registry) {
+        var store = new MemorySessionStore(properties.memory().maxTotalSize().toBytes(), clock);
+        return new MeteredSessionStore(store, "memory", registry);
+    }
+
+    /** The memory store is up as long as the process is. */
+    @Bean
+    HealthIndicator storeHealthIndicator(SessionStore store) {
+        return () -> Health.up().withDetail("type", "memory").withDetail("sessions", store.sessionCount()).build();
+    }
+}

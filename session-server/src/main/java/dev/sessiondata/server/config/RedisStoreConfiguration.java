@@ -1,0 +1,46 @@
+package dev.sessiondata.server.config;
+
+import dev.sessiondata.server.metrics.MeteredSessionStore;
+import dev.sessiondata.server.store.SessionStore;
+import dev.sessiondata.server.store.redis.RedisSessionStore;
+import io.lettuce.core.ClientOptions;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.data.redis.autoconfigure.LettuceClientOptionsBuilderCustomizer;
+import org.springframework.boot.data.redis.health.DataRedisHealthIndicator;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+
+/**
+ * The Redis store: {@code sessiondata.store.type=redis}. The connection (standalone, sentinel or cluster) is
+ * Spring Boot's, from {@code spring.data.redis.*}.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = "sessiondata.store.type", havingValue = "redis")
+public class RedisStoreConfiguration {
+
+    @Bean
+    SessionStore sessionStore(RedisConnectionFactory connections, StoreProperties properties, Clock clock,
+            MeterRegistry registry) {
+        var store = new RedisSessionStore(connections, properties.redis().keyPrefix(), clock);
+        return new MeteredSessionStore(store, "redis", registry);
+    }
+
+    /** Spring Boot's Redis PING indicator, under the name {@code store}: DOWN while Redis is away. */
+    @Bean
+    HealthIndicator storeHealthIndicator(RedisConnectionFactory connections) {
+        return new DataRedisHealthIndicator(connections);
+    }
+
+    /**
+     * While Redis is away, refuse commands at once instead of queueing them until the timeout: requests get a
+     * {@code 503} right away, and nothing queued runs late after Redis returns. Lettuce still reconnects.
+     */
+    @Bean
+    LettuceClientOptionsBuilderCustomizer rejectCommandsWhileDisconnected() {
+        return options -> options.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS);
+    }
+}

@@ -1,0 +1,27 @@
+package dev.sessiondata.server.config;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * Where sessions and descriptors are kept.
+ *
+ * @param type   {@code memory} (one node) or {@code redis} (several nodes share the Redis that the standard
+ *               {@code spring.data.redis.*} properties describe, standalone or cluster)
+ * @param memory settings of the memory store
+ * @param redis  settings of the Redis store
+ */
+@ConfigurationProperties("sessiondata.store")
+public record StoreProperties(@DefaultValue("memory") Type type, @DefaultValue Memory memory, @DefaultValue Redis redis) {
+
+    public enum Type { MEMORY, REDIS }
+
+    /** @param maxTotalSize the bound on the bytes of all sessions together; beyond it the least valuable are evicted */
+    public record Memory(@DefaultValue("256MB") DataSize maxTotalSize) {
+    }
+
+    /** @param keyPrefix the prefix of every key the store writes, so that one Redis can serve several deployments */
+    public record Redis(@DefaultValue("sessiondata:") String keyPrefix) {
+    }
+}

@@ -1,0 +1,39 @@
+package dev.sessiondata.server.web;
+
+import dev.sessiondata.api.ProblemType;
+import dev.sessiondata.api.SessionApi;
+import java.time.Duration;
+import org.jspecify.annotations.Nullable;
+
+/** Checks of the parts of a session request that come from the URL: the id and the {@code ttl} parameter. */
+final class SessionRequests {
+
+    private SessionRequests() {
+    }
+
+    static String checkId(String id) {
+        if (!SessionApi.SESSION_ID.matcher(id).matches()) {
+            throw new ApiProblemException(ProblemType.INVALID_SESSION_ID,
+                    "A session id is 1 to 128 of the characters A-Z a-z 0-9 . _ ~ -");
+        }
+        return id;
+    }
+
+    /** The {@code ttl} parameter in whole seconds, from 1 to {@code max}; {@code fallback} when absent. */
+    static Duration ttl(@Nullable String seconds, Duration fallback, Duration max) {
+        if (seconds == null) {
+            return fallback;
+        }
+        long value;
+        try {
+            value = Long.parseLong(seconds.strip());
+        } catch (NumberFormatException e) {
+            value = -1;
+        }
+        if (value < 1 || value > max.toSeconds()) {
+            throw new ApiProblemException(ProblemType.INVALID_TTL,
+                    "ttl is a whole number of seconds from 1 to " + max.toSeconds() + "; got '" + seconds + "'");
+        }
+        return Duration.ofSeconds(value);
+    }
+}

@@ -1,0 +1,268 @@
+package dev.sessiondata.server.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sessiondata.api.ClassDescriptor;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every {@link SessionStore} must do. A store's test extends this and says how to make a fresh, empty
+ * store; it inherits every test here, as Micrometer's cache binders inherit their compatibility kit.
+ */
+public abstract class SessionStoreCompatibilityKit {
+
+    private static final Duration TTL = Duration.ofMinutes(5);
+
+    private SessionStore store;
+
+    /** A store with no sessions and no descriptors. */
+    protected abstract SessionStore createStore();
+
+    @BeforeEach
+    void freshStore() {
+        store = createStore();
+    }
+
+    private static SessionWrite write(String text) {
+        return new SessionWrite(text.getBytes(StandardCharsets.UTF_8), "java", TTL);
+    }
+
+    private static String text(StoredSession session) {
+        return new String(session.data(), StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void anAbsentSessionIsEmpty() {
+        assertThat(store.get("absent", false)).isEmpty();
+        assertThat(store.get("absent", true)).isEmpty();
+    }
+
+    @Test
+    void aSessionReadsBackAsWrittenWithItsSerializerAndVersion() {
+        byte[] body = {0, 1, 2, (byte) 0xff, 127, -128};
+        WriteResult written = store.put("s1", new SessionWrite(body, "kryo", TTL), Precondition.none());
+
+        StoredSession read = store.get("s1", false).orElseThrow();
+        assertThat(written.outcome()).isEqualTo(WriteResult.Outcome.CREATED);
+        assertThat(read.data()).isEqualTo(body);
+        assertThat(read.serializerId()).isEqualTo("kryo");
+        assertThat(read.version()).isEqualTo(written.version());
+        assertThat(read.ttl()).isEqualTo(TTL);
+        assertThat(read.expiresAt()).isEqualTo(written.expiresAt());
+    }
+
+    @Test
+    void theFirstWriteCreatesAndTheNextReplacesWithANewVersion() {
+        WriteResult first = store.put("s1", write("one"), Precondition.none());
+        WriteResult second = store.put("s1", write("two"), Precondition.none());
+
+        assertThat(first.outcome()).isEqualTo(WriteResult.Outcome.CREATED);
+        assertThat(second.outcome()).isEqualTo(WriteResult.Outcome.REPLACED);
+        assertThat(second.version()).isNotEqualTo(first.version());
+        assertThat(text(store.get("s1", false).orElseThrow())).isEqualTo("two");
+    }
+
+    @Test
+    void anEmptyBodyIsASession() {
+        store.put("empty", new SessionWrite(new byte[0], "java", TTL), Precondition.none());
+        assertThat(store.get("empty", false).orElseThrow().data()).isEmpty();
+    }
+
+    @Test
+    void expiryIsNowPlusTheTimeToLive() {
+        Instant before = Instant.now();
+        WriteResult written = store.put("s1", write("x"), Precondition.none());
+        Instant after = Instant.now();
+
+        assertThat(written.expiresAt()).isBetween(before.plus(TTL).minusMillis(1), after.plus(TTL).plusMillis(1));
+    }
+
+    @Test
+    void aWriteWithTheCurrentVersionReplaces() {
+        WriteResult first = store.put("s1", write("one"), Precondition.none());
+        WriteResult second = store.put("s1", write("two"), Precondition.version(first.version()));
+
+        assertThat(second.outcome()).isEqualTo(WriteResult.Outcome.REPLACED);
+        assertThat(text(store.get("s1", false).orElseThrow())).isEqualTo("two");
+    }
+
+    @Test
+    void aConditionalWriteWithAStaleVersionIsRefusedAndChangesNothing() {
+        WriteResult first = store.put("s1", write("one"), Precondition.none());
+        store.put("s1", write("two"), Precondition.none());
+        StoredSession before = store.get("s1", false).orElseThrow();
+
+        WriteResult stale = store.put("s1", write("three"), Precondition.version(first.version()));
+
+        assertThat(stale.outcome()).isEqualTo(WriteResult.Outcome.PRECONDITION_FAILED);
+        StoredSession after = store.get("s1", false).orElseThrow();
+        assertThat(text(after)).isEqualTo("two");
+        assertThat(after.version()).isEqualTo(before.version());
+        assertThat(after.expiresAt()).isEqualTo(before.expiresAt());
+    }
+
+    @Test
+    void aConditionalWriteToAnAbsentSessionIsRefused() {
+        assertThat(store.put("s1", write("x"), Precondition.version("0123456789abcdef")).outcome())
+                .isEqualTo(WriteResult.Outcome.PRECONDITION_FAILED);
+        assertThat(store.put("s1", write("x"), Precondition.present()).outcome())
+                .isEqualTo(WriteResult.Outcome.PRECONDITION_FAILED);
+        assertThat(store.get("s1", false)).isEmpty();
+    }
+
+    @Test
+    void createOnlyWritesOnceAndThenIsRefused() {
+        assertThat(store.put("s1", write("one"), Precondition.absent()).outcome()).isEqualTo(WriteResult.Outcome.CREATED);
+        assertThat(store.put("s1", write("two"), Precondition.absent()).outcome())
+                .isEqualTo(WriteResult.Outcome.PRECONDITION_FAILED);
+        assertThat(text(store.get("s1", false).orElseThrow())).isEqualTo("one");
+    }
+
+    @Test
+    void deleteRemovesTheSession() {
+        store.put("s1", write("x"), Precondition.none());
+        assertThat(store.delete("s1", Precondition.none())).isEqualTo(DeleteResult.DELETED);
+        assertThat(store.get("s1", false)).isEmpty();
+        assertThat(store.delete("s1", Precondition.none())).isEqualTo(DeleteResult.NOT_FOUND);
+    }
+
+    @Test
+    void aDeleteWithAStaleVersionIsRefused() {
+        WriteResult first = store.put("s1", write("one"), Precondition.none());
+        WriteResult second = store.put("s1", write("two"), Precondition.none());
+
+        assertThat(store.delete("s1", Precondition.version(first.version()))).isEqualTo(DeleteResult.PRECONDITION_FAILED);
+        assertThat(store.get("s1", false)).isPresent();
+        assertThat(store.delete("s1", Precondition.version(second.version()))).isEqualTo(DeleteResult.DELETED);
+    }
+
+    @Test
+    void aSessionWrittenAgainAfterADeleteGetsAVersionTheOldOneDoesNotMatch() {
+        WriteResult old = store.put("s1", write("one"), Precondition.none());
+        store.delete("s1", Precondition.none());
+        store.put("s1", write("two"), Precondition.none());
+
+        assertThat(store.put("s1", write("three"), Precondition.version(old.version())).outcome())
+                .isEqualTo(WriteResult.Outcome.PRECONDITION_FAILED);
+    }
+
+    @Test
+    void aSlidingReadMovesTheExpiryAndAPlainReadDoesNot() {
+        store.put("short", new SessionWrite(new byte[1], "java", Duration.ofSeconds(60)), Precondition.none());
+        Instant written = store.get("short", false).orElseThrow().expiresAt();
+
+        StoredSession plain = store.get("short", false).orElseThrow();
+        Instant beforeSlide = Instant.now();
+        StoredSession slid = store.get("short", true).orElseThrow();
+
+        assertThat(plain.expiresAt()).isEqualTo(written);
+        assertThat(slid.expiresAt()).isAfterOrEqualTo(beforeSlide.plusSeconds(60).minusMillis(1));
+        assertThat(store.get("short", false).orElseThrow().expiresAt()).isEqualTo(slid.expiresAt());
+    }
+
+    @Test
+    void touchMovesTheExpiryOfAPresentSessionOnly() {
+        store.put("s1", write("x"), Precondition.none());
+        Instant beforeTouch = Instant.now();
+
+        Instant touched = store.touch("s1").orElseThrow();
+
+        assertThat(touched).isAfterOrEqualTo(beforeTouch.plus(TTL).minusMillis(1));
+        assertThat(store.get("s1", false).orElseThrow().expiresAt()).isEqualTo(touched);
+        assertThat(store.touch("absent")).isEmpty();
+    }
+
+    @Test
+    void theSessionCountCountsSessions() {
+        store.put("a", write("x"), Precondition.none());
+        store.put("b", write("x"), Precondition.none());
+        store.put("b", write("y"), Precondition.none());
+
+        assertThat(store.sessionCount()).isEqualTo(2);
+    }
+
+    @Test
+    void concurrentConditionalIncrementsLoseNothing() throws Exception {
+        store.put("counter", write("0"), Precondition.none());
+        int threads = 8;
+        int increments = 50;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Callable<Void>> workers = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                workers.add(() -> {
+                    for (int i = 0; i < increments; i++) {
+                        while (true) {
+                            StoredSession current = store.get("counter", false).orElseThrow();
+                            int next = Integer.parseInt(text(current)) + 1;
+                            WriteResult result = store.put("counter", write(String.valueOf(next)),
+                                    Precondition.version(current.version()));
+                            if (result.outcome() != WriteResult.Outcome.PRECONDITION_FAILED) {
+                                break;
+                            }
+                        }
+                    }
+                    return null;
+                });
+            }
+            for (Future<Void> done : pool.invokeAll(workers)) {
+                done.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(text(store.get("counter", false).orElseThrow())).isEqualTo(String.valueOf(threads * increments));
+    }
+
+    @Test
+    void newDescriptorsAreStoredAndReadBack() {
+        ClassDescriptor a = new ClassDescriptor(1L, new byte[] {1, 2, 3});
+        ClassDescriptor b = new ClassDescriptor(-7L, new byte[] {4, 5});
+
+        assertThat(store.putDescriptors(List.of(a, b))).isEqualTo(DescriptorWriteResult.stored(2));
+
+        assertThat(store.descriptor(1L)).contains(a);
+        assertThat(store.descriptor(-7L)).contains(b);
+        assertThat(store.descriptor(2L)).isEmpty();
+        assertThat(store.descriptors()).containsExactlyInAnyOrder(a, b);
+    }
+
+    @Test
+    void uploadingTheSameDescriptorAgainIsANoOp() {
+        ClassDescriptor a = new ClassDescriptor(1L, new byte[] {1, 2, 3});
+        store.putDescriptors(List.of(a));
+
+        assertThat(store.putDescriptors(List.of(a))).isEqualTo(DescriptorWriteResult.stored(0));
+        assertThat(store.descriptors()).containsExactly(a);
+    }
+
+    @Test
+    void aUidHeldWithOtherBytesRefusesTheWholeBatch() {
+        ClassDescriptor a = new ClassDescriptor(1L, new byte[] {1, 2, 3});
+        store.putDescriptors(List.of(a));
+        ClassDescriptor changed = new ClassDescriptor(1L, new byte[] {9});
+        ClassDescriptor fresh = new ClassDescriptor(2L, new byte[] {4});
+
+        DescriptorWriteResult result = store.putDescriptors(List.of(fresh, changed));
+
+        assertThat(result.conflicts()).containsExactly(1L);
+        assertThat(store.descriptor(1L)).contains(a);
+        assertThat(store.descriptor(2L)).isEmpty();
+    }
+
+    @Test
+    void anEmptyDescriptorBatchStoresNothing() {
+        assertThat(store.putDescriptors(List.of())).isEqualTo(DescriptorWriteResult.stored(0));
+        assertThat(store.descriptors()).isEmpty();
+    }
+}

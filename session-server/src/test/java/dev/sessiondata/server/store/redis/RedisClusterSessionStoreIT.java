@@ -1,0 +1,69 @@
+package dev.sessiondata.server.store.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sessiondata.server.store.SessionStore;
+import dev.sessiondata.server.store.SessionStoreCompatibilityKit;
+import dev.sessiondata.server.support.RedisCluster;
+import dev.sessiondata.server.support.RedisProcess;
+import dev.sessiondata.server.support.RunningServer;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.data.redis.connection.RedisClusterConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+/**
+ * The store kit on a three-master Redis Cluster of the test's own: the hash-tagged keys keep each script on one
+ * slot. Then the server itself, configured only by spring.data.redis.cluster.nodes.
+ */
+class RedisClusterSessionStoreIT extends SessionStoreCompatibilityKit {
+
+    private static RedisCluster cluster;
+    private static LettuceConnectionFactory connections;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        Assumptions.assumeTrue(RedisProcess.installed(), "redis-server is not on the PATH: the cluster test is SKIPPED");
+        cluster = RedisCluster.start();
+        connections = new LettuceConnectionFactory(new RedisClusterConfiguration(cluster.nodeAddresses()));
+        connections.afterPropertiesSet();
+        connections.start();
+    }
+
+    @AfterAll
+    static void stopCluster() throws Exception {
+        if (connections != null) {
+            connections.destroy();
+        }
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Override
+    protected SessionStore createStore() {
+        return new RedisSessionStore(connections, "it-" + UUID.randomUUID() + ":", Clock.systemUTC());
+    }
+
+    @Test
+    void theServerRunsOnTheClusterFromSpringDataRedisProperties() {
+        try (RunningServer server = RunningServer.start("sessiondata.store.type=redis",
+                "spring.data.redis.cluster.nodes=" + String.join(",", cluster.nodeAddresses()))) {
+            byte[] body = "on a cluster".getBytes(StandardCharsets.UTF_8);
+            for (int i = 0; i < 20; i++) {
+                assertThat(server.writer().put("cluster-" + i, body, "java").statusCode()).isEqualTo(201);
+            }
+            for (int i = 0; i < 20; i++) {
+                assertThat(server.writer().get("cluster-" + i).body()).isEqualTo(body);
+            }
+            assertThat(server.anonymous().send("GET", "/actuator/health",
+                    HttpRequest.BodyPublishers.noBody()).statusCode()).isEqualTo(200);
+        }
+    }
+}

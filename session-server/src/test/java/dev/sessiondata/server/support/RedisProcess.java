@@ -1,0 +1,119 @@
+package dev.sessiondata.server.support;
+
+import static org.awaitility.Awaitility.await;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A redis-server process of the test's own, on a free port, without persistence, that the test can stop and
+ * start again on the same port (an outage that the shared Redis must not suffer).
+ */
+public final class RedisProcess implements AutoCloseable {
+
+    private final int port;
+    private final File log;
+    private final List<String> extraArguments;
+    private @Nullable Process process;
+
+    private RedisProcess(int port, List<String> extraArguments) throws IOException {
+        this.port = port;
+        this.extraArguments = List.copyOf(extraArguments);
+        this.log = File.createTempFile("redis-" + port + "-", ".log");
+        log.deleteOnExit();
+    }
+
+    /** Whether redis-server is on the PATH. */
+    public static boolean installed() {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            if (new File(dir, "redis-server").canExecute()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Starts a redis-server on a free port; {@code extraArguments} are added to its command line. */
+    public static RedisProcess startOnFreePort(String... extraArguments) throws IOException {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        RedisProcess redis = new RedisProcess(port, List.of(extraArguments));
+        redis.start();
+        return redis;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public String url() {
+        return "redis://127.0.0.1:" + port;
+    }
+
+    public void start() throws IOException {
+        List<String> command = new ArrayList<>(List.of("redis-server", "--port", String.valueOf(port),
+                "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"));
+        command.addAll(extraArguments);
+        process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log))
+                .start();
+        await().atMost(Duration.ofSeconds(10)).until(this::answersPing);
+    }
+
+    /** Stops the server and waits until it is gone; its data is gone with it. */
+    public void stop() throws InterruptedException {
+        Process running = process;
+        if (running != null) {
+            running.destroy();
+            if (!running.waitFor(10, TimeUnit.SECONDS)) {
+                running.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+            process = null;
+        }
+    }
+
+    /** Sends one inline command and returns the raw reply. */
+    public String command(String command) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 1000);
+            socket.setSoTimeout(2000);
+            OutputStream out = socket.getOutputStream();
+            out.write((command + "\r\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            InputStream in = socket.getInputStream();
+            byte[] buffer = new byte[65536];
+            int read = in.read(buffer);
+            return read <= 0 ? "" : new String(buffer, 0, read, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private boolean answersPing() {
+        try {
+            return command("PING").startsWith("+PONG");
+        } catch (UncheckedIOException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        stop();
+    }
+}
