@@ -1,0 +1,171 @@
+package dev.sessiondata.bench.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.sessiondata.api.workload.PayloadSize;
+import dev.sessiondata.bench.BenchSerializers;
+import dev.sessiondata.bench.WorkloadCache;
+import dev.sessiondata.bench.flex.FlexibilityMatrix;
+import dev.sessiondata.bench.flex.ProbeWorker;
+import dev.sessiondata.bench.size.SizeTable;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The command line of the benchmarks jar; {@code serializer-bench/run-report} builds the jar and calls it with the
+ * serializers' JVM flags.
+ *
+ * <pre>
+ * report [quick|full|smoke] [--out DIR] [--serializers a,b] [--sizes 1KB,1MB]   the whole report (default: quick)
+ * matrix [--out DIR] [--serializers a,b]                                        the flexibility matrix only
+ * render [--out DIR]                                                            redraw summary and charts from DIR
+ * flags                                                                         the JVM flags the serializers need
+ * jmh ARGS...                                                                   JMH's own command line
+ * </pre>
+ */
+public final class ReportCommand {
+
+    static final Path DEFAULT_OUT = Path.of("docs", "bench");
+
+    private ReportCommand() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        System.setProperty("java.awt.headless", "true");
+        String command = args.length == 0 ? "help" : args[0];
+        List<String> rest = Arrays.asList(args).subList(Math.min(1, args.length), args.length);
+        switch (command) {
+            case "report" -> report(rest);
+            case "matrix" -> matrix(rest);
+            case "render" -> ReportWriter.render(option(rest, "--out").map(Path::of).orElse(DEFAULT_OUT));
+            case "flags" -> System.out.println(String.join(" ", RunEnvironment.serializerFlags()));
+            case "jmh" -> org.openjdk.jmh.Main.main(rest.toArray(String[]::new));
+            case ProbeWorker.COMMAND -> ProbeWorker.main(rest.toArray(String[]::new));
+            default -> {
+                System.err.println("usage: report [quick|full|smoke] [--out DIR] [--serializers a,b] [--sizes 0B,1KB]"
+                        + " | matrix [--out DIR] [--serializers a,b] | render [--out DIR] | flags | jmh ARGS");
+                System.exit("help".equals(command) ? 0 : 2);
+            }
+        }
+    }
+
+    private static void report(List<String> args) throws Exception {
+        long started = System.nanoTime();
+        Profile profile = Profile.ofLabel(args.isEmpty() || args.get(0).startsWith("--") ? "quick" : args.get(0));
+        Path out = option(args, "--out").map(Path::of).orElse(DEFAULT_OUT);
+        List<String> ids = option(args, "--serializers").map(v -> List.of(v.split(","))).orElse(BenchSerializers.ids());
+        List<String> sizes = option(args, "--sizes").map(v -> List.of(v.split(",")))
+                .orElse(Arrays.stream(PayloadSize.values()).map(PayloadSize::label).toList());
+        String reference = BenchSerializers.referenceId();
+        // relative: the forks run in this directory too, and the report should not show where the checkout lives
+        Path workloads = Path.of("serializer-bench", "target", "bench-workloads");
+        WorkloadCache.write(workloads);
+        System.setProperty(WorkloadCache.PROPERTY, workloads.toString());
+        List<String> forkArgs = JmhRunner.forkJvmArgs(RunEnvironment.serializerFlags(),
+                List.of("-D" + BenchSerializers.REFERENCE_PROPERTY + "=" + reference,
+                        "-D" + WorkloadCache.PROPERTY + "=" + workloads));
+        Files.createDirectories(out);
+        removeResultsOfAnEarlierRun(out);
+        Map<String, Object> run = RunEnvironment.capture(profile.describe(), ids, reference, forkArgs);
+        run.put("sizes", sizes);
+        write(out.resolve("run.json"), run);
+        log("report (" + profile.label() + ") of " + ids.size() + " serializers " + ids + " into " + out);
+        log(profile.describe());
+
+        log("sizes");
+        write(out.resolve("sizes.json"), SizeTable.measure(ids));
+        runMatrix(out, ids);
+        List<String> rawIds = new ArrayList<>();
+        for (String id : List.of("kryo", "one-nio", "fory")) {
+            if (ids.contains(id)) {
+                rawIds.add(id);
+            }
+        }
+        JmhRunner runner = new JmhRunner(profile, forkArgs, out.resolve("jmh"), Path.of("serializer-bench", "target",
+                "bench-logs"));
+        List<JmhGroup> groups = JmhGroup.all(ids, sizes, rawIds);
+        log("JMH: " + estimate(profile, groups));
+        for (JmhGroup group : groups) {
+            log("JMH " + group.name() + " (log: serializer-bench/target/bench-logs/" + group.name() + ".log)");
+            runner.run(group);
+        }
+        run.put("spiOverheadIds", rawIds);
+        run.put("loadAverageAtEnd", RunEnvironment.loadAverage());
+        run.put("duration", Duration.ofNanos(System.nanoTime() - started).withNanos(0).toString());
+        write(out.resolve("run.json"), run);
+        ReportWriter.render(out);
+        log("done in " + run.get("duration") + ": " + out.resolve("README.md"));
+    }
+
+    /** A group this run skips must not leave an earlier run's numbers behind to be rendered as this run's. */
+    private static void removeResultsOfAnEarlierRun(Path out) throws java.io.IOException {
+        for (String dir : List.of("jmh", "charts")) {
+            Path results = out.resolve(dir);
+            if (Files.isDirectory(results)) {
+                try (var files = Files.list(results)) {
+                    for (Path file : files.toList()) {
+                        Files.delete(file);
+                    }
+                }
+            }
+        }
+    }
+
+    private static void matrix(List<String> args) throws Exception {
+        Path out = option(args, "--out").map(Path::of).orElse(DEFAULT_OUT);
+        List<String> ids = option(args, "--serializers").map(v -> List.of(v.split(","))).orElse(BenchSerializers.ids());
+        Files.createDirectories(out);
+        runMatrix(out, ids);
+        MatrixImage.write(out);
+        log("flexibility matrix: " + out.resolve("flexibility.md"));
+    }
+
+    private static void runMatrix(Path out, List<String> ids) throws Exception {
+        log("flexibility matrix");
+        Map<String, Object> matrix = new FlexibilityMatrix(RunEnvironment.serializerFlags()).run(ids);
+        write(out.resolve("flexibility.json"), matrix);
+        Files.writeString(out.resolve("flexibility.md"), MatrixMarkdown.render(out.resolve("flexibility.json")));
+    }
+
+    /** The points and a rough duration: each fork costs about 0.8-1 s besides its iterations on a 2-core machine. */
+    private static String estimate(Profile profile, List<JmhGroup> groups) {
+        int timed = points(groups, JmhGroup.Timing.PROFILE);
+        int spi = points(groups, JmhGroup.Timing.SPI);
+        int coldStart = points(groups, JmhGroup.Timing.SINGLE_SHOT);
+        double forkSeconds = 0.9;
+        double seconds = timed * profile.forks() * (forkSeconds + (profile.warmupIterations() * profile.warmupMillis()
+                + profile.measurementIterations() * profile.measurementMillis()) / 1000.0)
+                + spi * profile.spiForks() * (forkSeconds + 1 + profile.spiMeasurementSeconds())
+                + coldStart * profile.coldStartForks() * forkSeconds;
+        return timed + " timed points, " + spi + " SPI-overhead points, " + coldStart + " cold-start points x "
+                + profile.coldStartForks() + " forks, about " + Math.round(seconds / 60) + " minutes";
+    }
+
+    private static int points(List<JmhGroup> groups, JmhGroup.Timing timing) {
+        return groups.stream().filter(g -> g.timing() == timing).mapToInt(JmhGroup::points).sum();
+    }
+
+    static void write(Path file, Object tree) throws java.io.IOException {
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), tree);
+    }
+
+    private static java.util.Optional<String> option(List<String> args, String name) {
+        int index = args.indexOf(name);
+        if (index < 0) {
+            return java.util.Optional.empty();
+        }
+        if (index + 1 >= args.size()) {
+            throw new IllegalArgumentException(name + " needs a value");
+        }
+        return java.util.Optional.of(args.get(index + 1));
+    }
+
+    private static void log(String message) {
+        System.out.printf("[bench %tT] %s%n", java.time.LocalTime.now(), message);
+    }
+}

@@ -1,0 +1,61 @@
+package dev.sessiondata.bench.speed;
+
+import dev.sessiondata.api.model.SessionContext;
+import dev.sessiondata.api.workload.PayloadSize;
+import dev.sessiondata.bench.BenchSerializers;
+import dev.sessiondata.serializer.SessionSerializer;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Serialize, deserialize and round-trip throughput of one serializer id on the race's session context of one
+ * size. The context and its bytes are made once per fork; a serializer that does not read back what it wrote
+ * fails the setup instead of producing a number.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+public class SerializerSpeedBenchmark {
+
+    /** The report passes every id of {@link BenchSerializers#ids()}. */
+    @Param({"java"})
+    public String serializer;
+
+    /** A {@link PayloadSize} label. */
+    @Param({"0B", "100B", "1KB", "10KB", "100KB", "1MB"})
+    public String size;
+
+    private SessionSerializer instance;
+    private SessionContext context;
+    private byte[] bytes;
+
+    @Setup
+    public void setUp() {
+        instance = BenchSerializers.create(serializer);
+        context = BenchSerializers.workload(PayloadSize.ofLabel(size)).context();
+        bytes = instance.serialize(context);
+        BenchSerializers.verifiedRoundTrip(instance, context, SessionContext.class);
+    }
+
+    @Benchmark
+    public byte[] serialize() {
+        return instance.serialize(context);
+    }
+
+    @Benchmark
+    public SessionContext deserialize() {
+        return instance.deserialize(bytes, SessionContext.class);
+    }
+
+    @Benchmark
+    public SessionContext roundTrip() {
+        return instance.deserialize(instance.serialize(context), SessionContext.class);
+    }
+}

@@ -1,0 +1,28 @@
+package dev.sessiondata.bench.spi;
+
+import java.util.List;
+
+/**
+ * A serializer library called directly, writing the same format as our provider (references tracked, the same
+ * mode) but without what the SPI adds: the allow-list, the limits, the pool or wrapper that makes an instance
+ * thread-safe, and the wrapping of every exception. One instance per benchmark thread.
+ */
+interface RawCodec {
+
+    /** The ids that have a raw counterpart. */
+    List<String> IDS = List.of("kryo", "one-nio", "fory");
+
+    byte[] write(Object value);
+
+    Object read(byte[] data);
+
+    /** The raw codec of a serializer id; its library's classes are loaded only here. */
+    static RawCodec of(String id) {
+        return switch (id) {
+            case "kryo" -> new RawKryo();
+            case "one-nio" -> new RawOneNio();
+            case "fory" -> new RawFory();
+            default -> throw new IllegalArgumentException("no raw codec for '" + id + "'; known: " + IDS);
+        };
+    }
+}

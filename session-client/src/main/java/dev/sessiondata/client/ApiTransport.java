@@ -1,0 +1,75 @@
+package dev.sessiondata.client;
+
+import dev.sessiondata.api.SessionApi;
+import dev.sessiondata.client.metrics.ClientMetrics;
+import dev.sessiondata.client.metrics.Outcome;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.function.Consumer;
+
+/**
+ * Sends one request to the service: adds the token and the timeout, bounds the body, times the request per
+ * operation and outcome, and tells the client whenever an answer names the active serializer.
+ */
+final class ApiTransport {
+
+    private final HttpClient http;
+    private final String base;
+    private final String authorization;
+    private final Duration requestTimeout;
+    private final ClientMetrics metrics;
+    private final Consumer<String> activeSerializerListener;
+
+    ApiTransport(HttpClient http, URI baseUri, String token, Duration requestTimeout, ClientMetrics metrics,
+                 Consumer<String> activeSerializerListener) {
+        this.http = http;
+        String uri = baseUri.toString();
+        this.base = uri.endsWith("/") ? uri.substring(0, uri.length() - 1) : uri;
+        this.authorization = "Bearer " + token;
+        this.requestTimeout = requestTimeout;
+        this.metrics = metrics;
+        this.activeSerializerListener = activeSerializerListener;
+    }
+
+    /** A request to a path under the base URI, with the token and the timeout. */
+    HttpRequest.Builder request(String path) {
+        return HttpRequest.newBuilder(URI.create(base + path))
+                .timeout(requestTimeout)
+                .header("Authorization", authorization);
+    }
+
+    /**
+     * Sends a request and returns any answer the service gave, error statuses included.
+     *
+     * @param bodyLimit the largest successful body accepted, in bytes
+     * @throws SessionTransportException when there was no answer
+     */
+    ApiResponse send(String operation, HttpRequest request, int bodyLimit) {
+        String description = request.method() + " " + request.uri().getRawPath();
+        long start = System.nanoTime();
+        HttpResponse<byte[]> response;
+        try {
+            response = http.send(request, BoundedBody.handler(bodyLimit));
+        } catch (IOException e) {
+            metrics.request(operation, Outcome.IO_ERROR, System.nanoTime() - start);
+            throw new SessionTransportException(description + " failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            metrics.request(operation, Outcome.IO_ERROR, System.nanoTime() - start);
+            InterruptedIOException interrupted = new InterruptedIOException("interrupted while waiting for the answer");
+            interrupted.initCause(e);
+            throw new SessionTransportException(description + " was interrupted", interrupted);
+        }
+        metrics.request(operation, Outcome.of(response.statusCode()), System.nanoTime() - start);
+        response.headers().firstValue(SessionApi.SERIALIZER_ACTIVE_HEADER)
+                .map(String::strip)
+                .filter(id -> !id.isEmpty())
+                .ifPresent(activeSerializerListener);
+        return new ApiResponse(description, response.statusCode(), response.headers(), response.body());
+    }
+}

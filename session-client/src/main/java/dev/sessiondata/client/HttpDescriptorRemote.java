@@ -1,0 +1,69 @@
+package dev.sessiondata.client;
+
+import dev.sessiondata.api.ClassDescriptor;
+import dev.sessiondata.api.DescriptorBatch;
+import dev.sessiondata.api.SessionApi;
+import dev.sessiondata.client.onenio.DescriptorRemote;
+import java.net.http.HttpRequest;
+import java.util.List;
+import java.util.Optional;
+
+/** The service's One Nio descriptor registry over HTTP, in the {@link DescriptorBatch} format. */
+final class HttpDescriptorRemote implements DescriptorRemote {
+
+    /** A registry of every class of many applications stays far below this. */
+    static final int MAX_BATCH_BYTES = 32 * 1024 * 1024;
+
+    private final ApiTransport transport;
+
+    HttpDescriptorRemote(ApiTransport transport) {
+        this.transport = transport;
+    }
+
+    @Override
+    public boolean upload(List<ClassDescriptor> descriptors) {
+        HttpRequest request = transport.request(SessionApi.ONE_NIO_DESCRIPTORS_PATH)
+                .header("Content-Type", SessionApi.DESCRIPTORS_MEDIA_TYPE)
+                .PUT(HttpRequest.BodyPublishers.ofByteArray(DescriptorBatch.encode(descriptors)))
+                .build();
+        ApiResponse response = transport.send("descriptors-upload", request, BoundedBody.ERROR_BODY_LIMIT);
+        if (response.status() == 403) {
+            return false;
+        }
+        if (response.status() / 100 != 2) {
+            throw Failures.of(response);
+        }
+        return true;
+    }
+
+    @Override
+    public List<ClassDescriptor> downloadAll() {
+        return decode(get("descriptors-download", SessionApi.ONE_NIO_DESCRIPTORS_PATH));
+    }
+
+    @Override
+    public Optional<ClassDescriptor> download(long uid) {
+        ApiResponse response = get("descriptor-fetch",
+                SessionApi.ONE_NIO_DESCRIPTORS_PATH + "/" + ClassDescriptor.uidToHex(uid));
+        if (response.status() == 404) {
+            return Optional.empty();
+        }
+        return decode(response).stream().filter(descriptor -> descriptor.uid() == uid).findFirst();
+    }
+
+    private ApiResponse get(String operation, String path) {
+        HttpRequest request = transport.request(path).header("Accept", SessionApi.DESCRIPTORS_MEDIA_TYPE).GET().build();
+        return transport.send(operation, request, MAX_BATCH_BYTES);
+    }
+
+    private static List<ClassDescriptor> decode(ApiResponse response) {
+        if (response.status() != 200) {
+            throw Failures.of(response);
+        }
+        try {
+            return DescriptorBatch.decode(response.body());
+        } catch (IllegalArgumentException e) {
+            throw new SessionClientException(response.request() + " answered a malformed descriptor batch", e);
+        }
+    }
+}

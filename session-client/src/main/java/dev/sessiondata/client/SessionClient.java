@@ -1,0 +1,320 @@
+package dev.sessiondata.client;
+
+import dev.sessiondata.api.SerializersInfo;
+import dev.sessiondata.api.SessionApi;
+import dev.sessiondata.client.onenio.DescriptorExchange;
+import dev.sessiondata.client.onenio.DescriptorRepository;
+import dev.sessiondata.serializer.SerializationException;
+import java.io.InterruptedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Java client of the session-data service: one per application, immutable and thread-safe.
+ *
+ * <p>Made by {@link #builder()}; {@link SessionClientBuilder#build()} asks the service for its active serializer
+ * and, when that is One Nio, exchanges class descriptors with it. A value is written with the service's active
+ * serializer and read with the serializer its stored {@code Content-Type} names, chosen only among the serializers
+ * this client enabled. When an answer names another active serializer (an operator switched it), the next writes use that one.
+ *
+ * <p>Errors: an absent session is {@link Optional#empty()} (or {@code false}); the service's refusals are
+ * {@link SessionServiceException}s, one subtype per status a caller handles; a request without an answer is a
+ * {@link SessionTransportException} with the {@link java.io.IOException} as its cause; a payload that cannot be
+ * read is a {@link SerializationException}. See {@link SessionClientBuilder} for every option.
+ */
+public final class SessionClient {
+
+    private static final Logger log = LoggerFactory.getLogger(SessionClient.class);
+
+    private final URI baseUri;
+    private final ApiTransport transport;
+    private final SerializerSet serializers;
+    private final AtomicReference<String> activeSerializer = new AtomicReference<>("");
+    private final List<Class<?>> registeredClasses;
+    private final @Nullable DescriptorRepository descriptorRepository;
+    private final @Nullable DescriptorExchange exchange;
+    private final int maxPayloadBytes;
+    private final UpdatePolicy updatePolicy;
+
+    SessionClient(ClientConfig config) {
+        this.baseUri = config.baseUri();
+        this.transport = new ApiTransport(config.httpClient(), config.baseUri(), config.token(),
+                config.requestTimeout(), config.metrics(), activeSerializer::set);
+        this.serializers = new SerializerSet(config.enabledSerializers(), config.settings(), config.metrics());
+        this.registeredClasses = config.settings().registeredClasses();
+        this.descriptorRepository = config.descriptorRepository();
+        this.exchange = descriptorRepository != null && config.descriptorExchange()
+                ? new DescriptorExchange(descriptorRepository, new HttpDescriptorRemote(transport)) : null;
+        this.maxPayloadBytes = config.settings().maxPayloadBytes();
+        this.updatePolicy = config.updatePolicy();
+    }
+
+    public static SessionClientBuilder builder() {
+        return new SessionClientBuilder();
+    }
+
+    /** The serializer this client writes with now: the service's active one, as last announced. */
+    public String activeSerializer() {
+        return activeSerializer.get();
+    }
+
+    /** Writes a session with the service's default time to live; returns its new version. */
+    public String put(String id, Object value) {
+        return versionOf(requireSuccess(write("put", id, value, null, null, null)));
+    }
+
+    /** Writes a session that lives for {@code ttl} (whole seconds, rounded up); returns its new version. */
+    public String put(String id, Object value, Duration ttl) {
+        Objects.requireNonNull(ttl, "ttl");
+        return versionOf(requireSuccess(write("put", id, value, ttl, null, null)));
+    }
+
+    /** Writes a session only if none exists under {@code id}; whether it was written. */
+    public boolean putIfAbsent(String id, Object value) {
+        ApiResponse response = write("put-if-absent", id, value, null, "If-None-Match", "*");
+        if (response.status() == 412) {
+            return false;
+        }
+        requireSuccess(response);
+        return true;
+    }
+
+    /**
+     * Writes a session only if it is still at {@code expectedVersion}; returns its new version.
+     *
+     * @throws ConflictException if it changed (or is absent)
+     */
+    public String replace(String id, Object value, String expectedVersion) {
+        Objects.requireNonNull(expectedVersion, "expectedVersion");
+        ApiResponse response = write("replace", id, value, null, "If-Match", quote(expectedVersion));
+        return versionOf(requireSuccess(response));
+    }
+
+    /** Reads a session, with its version and expiry; empty if it is absent or expired. */
+    public <T> Optional<Versioned<T>> get(String id, Class<T> type) {
+        Objects.requireNonNull(type, "type");
+        ApiResponse response = read("get", id);
+        if (response.status() == 404) {
+            return Optional.empty();
+        }
+        return Optional.of(versioned(requireSuccess(response), type));
+    }
+
+    /**
+     * Reads a session, applies {@code change} and writes the result only if nobody wrote in between; on a
+     * conflict, waits a jittered, growing pause and starts again, up to the builder's
+     * {@link SessionClientBuilder#updateAttempts(int) attempts}. {@code change} may run several times, so it must
+     * not have side effects. The write keeps the service's default time to live.
+     *
+     * @return the value written
+     * @throws SessionNotFoundException if the session is absent
+     * @throws ConflictException if every attempt met a concurrent write
+     */
+    public <T> T update(String id, Class<T> type, UnaryOperator<T> change) {
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(change, "change");
+        for (int attempt = 1; ; attempt++) {
+            Versioned<T> current = versioned(requireSuccess(read("update", id)), type);
+            T changed = Objects.requireNonNull(change.apply(current.value()), "change returned null");
+            ApiResponse response = write("update", id, changed, null, "If-Match", quote(current.version()));
+            if (response.status() != 412) {
+                requireSuccess(response);
+                return changed;
+            }
+            if (attempt >= updatePolicy.attempts()) {
+                throw new ConflictException(response.request() + " conflicted on all " + attempt
+                        + " attempts of update; last", Failures.problemOf(response));
+            }
+            pause(updatePolicy.backoff(attempt, ThreadLocalRandom.current()), response.request());
+        }
+    }
+
+    /** Deletes a session; whether it existed. */
+    public boolean delete(String id) {
+        HttpRequest request = transport.request(sessionPath(id)).DELETE().build();
+        ApiResponse response = transport.send("delete", request, BoundedBody.ERROR_BODY_LIMIT);
+        if (response.status() == 404) {
+            return false;
+        }
+        requireSuccess(response);
+        return true;
+    }
+
+    /**
+     * Extends a session's time to live without reading it.
+     *
+     * @throws SessionNotFoundException if the session is absent
+     */
+    public void touch(String id) {
+        HttpRequest request = transport.request(sessionPath(id) + "/touch")
+                .POST(HttpRequest.BodyPublishers.noBody()).build();
+        requireSuccess(transport.send("touch", request, BoundedBody.ERROR_BODY_LIMIT));
+    }
+
+    /** Learns the active serializer and, when it is One Nio, exchanges descriptors; logs one line about it. */
+    void handshake() {
+        long start = System.nanoTime();
+        HttpRequest request = transport.request(SessionApi.SERIALIZERS_PATH).GET().build();
+        SerializersInfo announced = ServerSerializers.parse(
+                requireSuccess(transport.send("serializers", request, BoundedBody.ERROR_BODY_LIMIT)));
+        activeSerializer.set(announced.active());
+        serializers.requireEnabled(announced.active(), "the service's active serializer is");
+        Optional<DescriptorExchange.Exchanged> exchanged = exchangeIfOneNio(announced.active());
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        log.info("Session client ready for {} in {} ms: active serializer {} (accepted {}), {}", baseUri, millis,
+                announced.active(), announced.accepted(), exchanged.map(SessionClient::describe)
+                        .orElse("no One Nio descriptor exchange"));
+    }
+
+    private Optional<DescriptorExchange.Exchanged> exchangeIfOneNio(String serializerId) {
+        if (exchange == null || !DescriptorExchange.SERIALIZER_ID.equals(serializerId)) {
+            return Optional.empty();
+        }
+        return exchange.exchange(registeredClasses);
+    }
+
+    private static String describe(DescriptorExchange.Exchanged exchanged) {
+        return "One Nio descriptors: " + exchanged.uploaded() + " uploaded"
+                + (exchanged.readOnly() ? " (read-only token)" : "") + ", " + exchanged.downloaded()
+                + " downloaded, " + exchanged.installed() + " new installed, " + exchanged.skipped()
+                + " skipped (other applications' classes this one may not or cannot read)";
+    }
+
+    private ApiResponse write(String operation, String id, Object value, @Nullable Duration ttl,
+                              @Nullable String condition, @Nullable String conditionValue) {
+        Objects.requireNonNull(value, "value");
+        String path = sessionPath(id) + (ttl == null ? "" : "?" + SessionApi.TTL_PARAMETER + "=" + seconds(ttl));
+        String serializerId = activeSerializer.get();
+        ApiResponse response = put(operation, path, serializerId, value, condition, conditionValue);
+        if (response.status() == 415 && !serializerId.equals(activeSerializer.get())) {
+            // the service switched serializers since our last request and no longer takes the old one: follow it
+            response = put(operation, path, activeSerializer.get(), value, condition, conditionValue);
+        }
+        return response;
+    }
+
+    private ApiResponse put(String operation, String path, String serializerId, Object value,
+                            @Nullable String condition, @Nullable String conditionValue) {
+        HttpRequest.Builder request = transport.request(path)
+                .header("Content-Type", SessionApi.mediaTypeOf(serializerId))
+                .PUT(HttpRequest.BodyPublishers.ofByteArray(serialize(serializerId, value)));
+        if (condition != null && conditionValue != null) {
+            request.header(condition, conditionValue);
+        }
+        return transport.send(operation, request.build(), BoundedBody.ERROR_BODY_LIMIT);
+    }
+
+    private byte[] serialize(String serializerId, Object value) {
+        if (exchange != null && DescriptorExchange.SERIALIZER_ID.equals(serializerId)) {
+            exchangeIfOneNio(serializerId).ifPresent(exchanged ->
+                    log.info("Session client switched to one-nio by {}: {}", baseUri, describe(exchanged)));
+            exchange.uploadIfNew(value.getClass());
+        }
+        return serializers.serialize(serializerId, value);
+    }
+
+    private ApiResponse read(String operation, String id) {
+        HttpRequest request = transport.request(sessionPath(id)).GET().build();
+        return transport.send(operation, request, maxPayloadBytes);
+    }
+
+    private <T> Versioned<T> versioned(ApiResponse response, Class<T> type) {
+        String contentType = response.header("Content-Type").orElse("");
+        String serializerId = SessionApi.serializerIdOf(contentType).orElseThrow(() -> new SessionClientException(
+                response.request() + " answered Content-Type '" + contentType + "', which names no serializer", null));
+        serializers.requireEnabled(serializerId, "the session was written with");
+        T value = deserialize(serializerId, response.body(), type);
+        String expiresAt = response.header(SessionApi.EXPIRES_AT_HEADER).orElseThrow(() ->
+                new SessionClientException(response.request() + " answered without " + SessionApi.EXPIRES_AT_HEADER,
+                        null));
+        try {
+            return new Versioned<>(value, versionOf(response), Instant.parse(expiresAt));
+        } catch (DateTimeParseException e) {
+            throw new SessionClientException(response.request() + " answered an unreadable "
+                    + SessionApi.EXPIRES_AT_HEADER + " '" + expiresAt + "'", e);
+        }
+    }
+
+    private <T> T deserialize(String serializerId, byte[] data, Class<T> type) {
+        if (!DescriptorExchange.SERIALIZER_ID.equals(serializerId) || descriptorRepository == null) {
+            return serializers.deserialize(serializerId, data, type);
+        }
+        if (exchange != null) {
+            return exchange.read(() -> serializers.deserialize(serializerId, data, type));
+        }
+        try {
+            return serializers.deserialize(serializerId, data, type);
+        } catch (SerializationException e) {
+            if (descriptorRepository.missingUid(e).isPresent()) {
+                throw new SerializationException(serializerId, "the payload names a class uid this application "
+                        + "has no descriptor for, and the One Nio descriptor exchange is switched off "
+                        + "(SessionClientBuilder.oneNioDescriptorExchange): it was written by another version of "
+                        + "the class", e);
+            }
+            throw e;
+        }
+    }
+
+    private static ApiResponse requireSuccess(ApiResponse response) {
+        if (response.status() / 100 != 2) {
+            throw Failures.of(response);
+        }
+        return response;
+    }
+
+    private static String versionOf(ApiResponse response) {
+        return response.version().orElseThrow(() ->
+                new SessionClientException(response.request() + " answered without an ETag", null));
+    }
+
+    private static String sessionPath(String id) {
+        Objects.requireNonNull(id, "id");
+        if (!SessionApi.SESSION_ID.matcher(id).matches()) {
+            throw new IllegalArgumentException("id must match " + SessionApi.SESSION_ID.pattern() + ", was '" + id
+                    + "'");
+        }
+        return SessionApi.SESSIONS_PATH + "/" + id;
+    }
+
+    private static long seconds(Duration ttl) {
+        if (ttl.isNegative() || ttl.isZero()) {
+            throw new IllegalArgumentException("ttl must be positive, was " + ttl);
+        }
+        return ttl.getSeconds() + (ttl.getNano() > 0 ? 1 : 0);
+    }
+
+    private static String quote(String version) {
+        return "\"" + version + "\"";
+    }
+
+    private static void pause(Duration pause, String request) {
+        try {
+            TimeUnit.NANOSECONDS.sleep(pause.toNanos());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            InterruptedIOException interrupted = new InterruptedIOException("interrupted between update attempts");
+            interrupted.initCause(e);
+            throw new SessionTransportException(request + " was not retried", interrupted);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "SessionClient{" + baseUri + ", active=" + activeSerializer.get() + ", enabled="
+                + serializers.enabled() + '}';
+    }
+}

@@ -1,0 +1,226 @@
+package dev.sessiondata.client;
+
+import dev.sessiondata.client.metrics.ClientMetrics;
+import dev.sessiondata.client.onenio.DescriptorExchange;
+import dev.sessiondata.client.onenio.DescriptorRepository;
+import dev.sessiondata.client.onenio.OneNioRepository;
+import dev.sessiondata.serializer.SerializerSettings;
+import dev.sessiondata.serializer.SessionSerializers;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Configures and builds a {@link SessionClient}; not thread-safe. Only {@link #baseUri} and {@link #token} are
+ * required. {@link #build()} checks the configuration, then performs the startup handshake with the service.
+ */
+public final class SessionClientBuilder {
+
+    static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
+    static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(10);
+
+    private @Nullable URI baseUri;
+    private @Nullable String token;
+    private SerializerSettings settings = SerializerSettings.defaults();
+    private final Set<Class<?>> registeredClasses = new LinkedHashSet<>();
+    private @Nullable Set<String> enabledSerializers;
+    private @Nullable Object meterRegistry;
+    private @Nullable HttpClient httpClient;
+    private @Nullable Duration connectTimeout;
+    private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
+    private boolean descriptorExchange = true;
+    private UpdatePolicy updatePolicy = UpdatePolicy.DEFAULT;
+    private @Nullable DescriptorRepository descriptorRepository;
+
+    SessionClientBuilder() {
+    }
+
+    /** Where the service is, such as {@code http://sessions.internal:8080}; the API paths are appended to it. */
+    public SessionClientBuilder baseUri(URI baseUri) {
+        this.baseUri = Objects.requireNonNull(baseUri, "baseUri");
+        return this;
+    }
+
+    /** The bearer token this application was given in {@code sessiondata.security.clients}. */
+    public SessionClientBuilder token(String token) {
+        this.token = Objects.requireNonNull(token, "token");
+        return this;
+    }
+
+    /** The allow-list and limits of every serializer; by default only the built-in JDK types are allowed. */
+    public SessionClientBuilder serializerSettings(SerializerSettings settings) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        return this;
+    }
+
+    /**
+     * The classes this application writes. They must be allowed by the {@link #serializerSettings settings}; with
+     * One Nio their descriptors, and those of every class reachable from them, are uploaded at startup.
+     */
+    public SessionClientBuilder registerClasses(Class<?>... classes) {
+        for (Class<?> type : classes) {
+            registeredClasses.add(Objects.requireNonNull(type, "classes contains null"));
+        }
+        return this;
+    }
+
+    /**
+     * The serializers this client may use; by default every one whose library is on the class path. A stored
+     * session written with any other is refused with a {@link SerializerNotEnabledException}.
+     */
+    public SessionClientBuilder enabledSerializers(String... ids) {
+        Set<String> enabled = new LinkedHashSet<>();
+        for (String id : ids) {
+            enabled.add(Objects.requireNonNull(id, "ids contains null"));
+        }
+        this.enabledSerializers = enabled;
+        return this;
+    }
+
+    /** Where the client's meters go ({@code sessiondata.client.*}); without one it measures nothing. */
+    public SessionClientBuilder meterRegistry(MeterRegistry meterRegistry) {
+        this.meterRegistry = Objects.requireNonNull(meterRegistry, "meterRegistry");
+        return this;
+    }
+
+    /** The HTTP client to send with, for a proxy, TLS or an executor of the application's; else one of our own. */
+    public SessionClientBuilder httpClient(HttpClient httpClient) {
+        this.httpClient = Objects.requireNonNull(httpClient, "httpClient");
+        return this;
+    }
+
+    /** How long to wait for a connection (default 5 s); for the client's own HTTP client only. */
+    public SessionClientBuilder connectTimeout(Duration connectTimeout) {
+        this.connectTimeout = positive("connectTimeout", connectTimeout);
+        return this;
+    }
+
+    /** How long to wait for each answer (default 10 s); a timeout is a {@link SessionTransportException}. */
+    public SessionClientBuilder requestTimeout(Duration requestTimeout) {
+        this.requestTimeout = positive("requestTimeout", requestTimeout);
+        return this;
+    }
+
+    /**
+     * Whether to exchange One Nio class descriptors with the service (default true). Without the exchange, an
+     * application reads One Nio payloads only of class versions identical to its own.
+     */
+    public SessionClientBuilder oneNioDescriptorExchange(boolean enabled) {
+        this.descriptorExchange = enabled;
+        return this;
+    }
+
+    /** How many times {@link SessionClient#update} tries before it gives up with a {@link ConflictException} (32). */
+    public SessionClientBuilder updateAttempts(int attempts) {
+        this.updatePolicy = new UpdatePolicy(attempts, updatePolicy.initialBackoff(), updatePolicy.maxBackoff());
+        return this;
+    }
+
+    /** The ceiling of the first pause after a conflict in an update, and the most it doubles to (5 ms, 500 ms). */
+    public SessionClientBuilder updateBackoff(Duration initial, Duration max) {
+        this.updatePolicy = new UpdatePolicy(updatePolicy.attempts(), Objects.requireNonNull(initial, "initial"),
+                Objects.requireNonNull(max, "max"));
+        return this;
+    }
+
+    /** Replaces One Nio's repository: for the client's own tests of the exchange protocol. */
+    SessionClientBuilder descriptorRepository(DescriptorRepository descriptors) {
+        this.descriptorRepository = Objects.requireNonNull(descriptors, "descriptors");
+        return this;
+    }
+
+    /**
+     * Checks the configuration and performs the startup handshake: learns the service's active serializer and,
+     * when it is One Nio, exchanges class descriptors.
+     *
+     * @throws IllegalStateException if the base URI or token is missing
+     * @throws IllegalArgumentException if an option is invalid
+     * @throws SessionClientException if the handshake fails
+     */
+    public SessionClient build() {
+        URI uri = validBaseUri();
+        if (token == null || token.isBlank()) {
+            throw new IllegalStateException("token is required: the service answers 401 without one");
+        }
+        if (httpClient != null && connectTimeout != null) {
+            throw new IllegalArgumentException("connectTimeout applies to the client's own HTTP client; set it on "
+                    + "the HttpClient given to httpClient(...) instead");
+        }
+        SerializerSettings effective = settings.toBuilder()
+                .registerClasses(registeredClasses.toArray(Class<?>[]::new)).build();
+        for (Class<?> type : effective.registeredClasses()) {
+            if (!effective.allowList().isAllowed(type)) {
+                throw new IllegalArgumentException("registered class " + type.getName() + " is not allowed by the "
+                        + "serializer settings, so this client could not read what it writes; allow its package");
+            }
+        }
+        Set<String> enabled = enabledSerializers();
+        ClientConfig config = new ClientConfig(uri, token, httpClient != null ? httpClient : defaultHttpClient(uri),
+                requestTimeout, meterRegistry == null ? ClientMetrics.NONE : ClientMetrics.micrometer(meterRegistry),
+                enabled, effective, oneNioRepository(enabled, effective), descriptorExchange, updatePolicy);
+        SessionClient client = new SessionClient(config);
+        client.handshake();
+        return client;
+    }
+
+    /** One Nio's repository when this client reads or writes One Nio: loaded only then, as One Nio is optional. */
+    private @Nullable DescriptorRepository oneNioRepository(Set<String> enabled, SerializerSettings effective) {
+        if (!enabled.contains(DescriptorExchange.SERIALIZER_ID)) {
+            return null;
+        }
+        return descriptorRepository != null ? descriptorRepository : new OneNioRepository(effective);
+    }
+
+    private URI validBaseUri() {
+        if (baseUri == null) {
+            throw new IllegalStateException("baseUri is required");
+        }
+        String scheme = baseUri.getScheme();
+        if (!"http".equalsIgnoreCase(scheme) && !"https".equalsIgnoreCase(scheme) || baseUri.getHost() == null
+                || baseUri.getRawQuery() != null || baseUri.getRawFragment() != null) {
+            throw new IllegalArgumentException("baseUri must be an http or https URI with a host and without query "
+                    + "or fragment, was " + baseUri);
+        }
+        return baseUri;
+    }
+
+    private Set<String> enabledSerializers() {
+        List<String> available = SessionSerializers.available();
+        if (enabledSerializers == null) {
+            return Set.copyOf(available);
+        }
+        if (enabledSerializers.isEmpty()) {
+            throw new IllegalArgumentException("enabledSerializers needs at least one id; available: " + available);
+        }
+        for (String id : enabledSerializers) {
+            if (!available.contains(id)) {
+                throw new IllegalArgumentException("serializer '" + id + "' is not available (unknown, or its library "
+                        + "is not on the class path); available: " + available);
+            }
+        }
+        return Set.copyOf(enabledSerializers);
+    }
+
+    private HttpClient defaultHttpClient(URI uri) {
+        // plain http: HTTP/1.1 rather than an h2c upgrade attempt on every connection
+        return HttpClient.newBuilder()
+                .connectTimeout(connectTimeout != null ? connectTimeout : DEFAULT_CONNECT_TIMEOUT)
+                .version("https".equalsIgnoreCase(uri.getScheme())
+                        ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1)
+                .build();
+    }
+
+    private static Duration positive(String name, Duration value) {
+        Objects.requireNonNull(value, name);
+        if (value.isNegative() || value.isZero()) {
+            throw new IllegalArgumentException(name + " must be positive, was " + value);
+        }
+        return value;
+    }
+}

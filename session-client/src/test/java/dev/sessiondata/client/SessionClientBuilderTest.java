@@ -1,0 +1,71 @@
+package dev.sessiondata.client;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sessiondata.serializer.SerializerSettings;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** {@code build()} refuses a configuration that cannot work before it sends anything. */
+class SessionClientBuilderTest {
+
+    private static final URI SOMEWHERE = URI.create("http://127.0.0.1:1");
+
+    @Test
+    void baseUriAndTokenAreRequired() {
+        assertThatThrownBy(() -> SessionClient.builder().token("t").build())
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("baseUri");
+        assertThatThrownBy(() -> SessionClient.builder().baseUri(SOMEWHERE).build())
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("token");
+        assertThatThrownBy(() -> SessionClient.builder().baseUri(SOMEWHERE).token(" ").build())
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("token");
+    }
+
+    @Test
+    void baseUriMustBeHttpWithoutQuery() {
+        assertThatThrownBy(() -> SessionClient.builder().baseUri(URI.create("ftp://host")).token("t").build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ftp://host");
+        assertThatThrownBy(() -> SessionClient.builder().baseUri(URI.create("http://host/?a=b")).token("t").build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("without query");
+    }
+
+    @Test
+    void anUnavailableSerializerCannotBeEnabled() {
+        assertThatThrownBy(() -> SessionClient.builder().baseUri(SOMEWHERE).token("t")
+                .enabledSerializers("java", "no-such-serializer").build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'no-such-serializer' is not available")
+                .hasMessageContaining("java");
+    }
+
+    @Test
+    void aRegisteredClassMustBeOnTheAllowList() {
+        assertThatThrownBy(() -> SessionClient.builder().baseUri(SOMEWHERE).token("t")
+                .serializerSettings(SerializerSettings.builder().allowPackages("com.acme").build())
+                .registerClasses(SessionClientBuilderTest.class).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(SessionClientBuilderTest.class.getName());
+    }
+
+    @Test
+    void aConnectTimeoutCannotBeAppliedToTheApplicationsHttpClient() {
+        assertThatThrownBy(() -> SessionClient.builder().baseUri(SOMEWHERE).token("t")
+                .httpClient(HttpClient.newHttpClient()).connectTimeout(Duration.ofSeconds(1)).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("connectTimeout");
+    }
+
+    @Test
+    void timeoutsMustBePositive() {
+        assertThatThrownBy(() -> SessionClient.builder().requestTimeout(Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("requestTimeout");
+    }
+
+    @Test
+    void aServiceThatIsNotThereFailsTheHandshakeWithATransportError() {
+        assertThatThrownBy(() -> SessionClient.builder().baseUri(SOMEWHERE).token("t").build())
+                .isInstanceOf(SessionTransportException.class)
+                .hasMessageContaining("GET /api/v1/serializers");
+    }
+}

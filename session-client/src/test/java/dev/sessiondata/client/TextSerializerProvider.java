@@ -1,0 +1,41 @@
+package dev.sessiondata.client;
+
+import dev.sessiondata.serializer.AbstractSessionSerializer;
+import dev.sessiondata.serializer.SerializerSettings;
+import dev.sessiondata.serializer.SessionSerializer;
+import dev.sessiondata.serializer.SessionSerializerProvider;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A second serializer for the client's tests, so that switching between two ids needs no optional library: it
+ * writes strings as UTF-8 and nothing else. Registered for the tests only, in the test resources.
+ */
+public final class TextSerializerProvider implements SessionSerializerProvider {
+
+    static final String ID = "test-text";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public boolean isAvailable() {
+        return true;
+    }
+
+    @Override
+    public SessionSerializer create(SerializerSettings settings) {
+        return new AbstractSessionSerializer(ID, settings) {
+            @Override
+            protected byte[] write(Object value) {
+                return ((String) value).getBytes(StandardCharsets.UTF_8);
+            }
+
+            @Override
+            protected Object read(byte[] data, Class<?> type) {
+                return new String(data, StandardCharsets.UTF_8);
+            }
+        };
+    }
+}

@@ -1,0 +1,127 @@
+package dev.sessiondata.client.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sessiondata.api.ProblemType;
+import dev.sessiondata.client.ConflictException;
+import dev.sessiondata.client.ForbiddenException;
+import dev.sessiondata.client.PayloadTooLargeException;
+import dev.sessiondata.client.SessionClient;
+import dev.sessiondata.client.SessionClientBuilder;
+import dev.sessiondata.client.SessionNotFoundException;
+import dev.sessiondata.client.UnauthorizedException;
+import dev.sessiondata.client.Versioned;
+import dev.sessiondata.serializer.SerializerSettings;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Every client operation against the real server (memory store, one-nio active), over real HTTP. */
+class SessionClientIT {
+
+    private static TestServer server;
+    private static SessionClient client;
+
+    @BeforeAll
+    static void startServer() {
+        server = TestServer.start("sessiondata.serializer.active=one-nio", "sessiondata.session.max-size=4KB");
+        client = builder(TestServer.TOKEN).build();
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    static SessionClientBuilder builder(String token) {
+        return SessionClient.builder()
+                .baseUri(server.baseUri())
+                .token(token)
+                .serializerSettings(SerializerSettings.builder().allowPackages("dev.sessiondata.client.e2e").build())
+                .registerClasses(Cart.class);
+    }
+
+    private static Cart cart() {
+        return new Cart("ada", Instant.parse("2026-11-22T04:00:00Z")).with("book", "12.50");
+    }
+
+    @Test
+    void aWrittenSessionReadsBackWithItsVersionAndExpiry() {
+        Instant before = Instant.now();
+        String version = client.put("cart-read", cart(), Duration.ofMinutes(5));
+
+        Versioned<Cart> read = client.get("cart-read", Cart.class).orElseThrow();
+
+        assertThat(read.value()).isEqualTo(cart());
+        assertThat(read.version()).isEqualTo(version);
+        assertThat(read.expiresAt()).isBetween(before.plus(Duration.ofMinutes(4)), before.plus(Duration.ofMinutes(6)));
+        assertThat(client.activeSerializer()).isEqualTo("one-nio");
+    }
+
+    @Test
+    void conditionalWritesCreateOnceAndReplaceOnlyTheExpectedVersion() {
+        assertThat(client.putIfAbsent("cart-cas", cart())).isTrue();
+        assertThat(client.putIfAbsent("cart-cas", cart())).isFalse();
+        String version = client.get("cart-cas", Cart.class).orElseThrow().version();
+
+        String replaced = client.replace("cart-cas", cart().with("pen", "2.00"), version);
+
+        assertThat(replaced).isNotEqualTo(version);
+        assertThatThrownBy(() -> client.replace("cart-cas", cart(), version))
+                .isInstanceOfSatisfying(ConflictException.class, e -> assertThat(e.problem().problemType())
+                        .contains(ProblemType.PRECONDITION_FAILED));
+        assertThat(client.get("cart-cas", Cart.class).orElseThrow().value().items()).hasSize(2);
+    }
+
+    @Test
+    void updateAppliesTheChangeToTheStoredValue() {
+        client.put("cart-update", cart());
+
+        Cart updated = client.update("cart-update", Cart.class, cart -> cart.with("ink", "7.25"));
+
+        assertThat(client.get("cart-update", Cart.class).orElseThrow().value()).isEqualTo(updated);
+        assertThat(updated.items()).hasSize(2);
+    }
+
+    @Test
+    void touchDeleteAndAbsentSessions() {
+        client.put("cart-gone", cart());
+        client.touch("cart-gone");
+
+        assertThat(client.delete("cart-gone")).isTrue();
+        assertThat(client.delete("cart-gone")).isFalse();
+        assertThat(client.get("cart-gone", Cart.class)).isEmpty();
+        assertThatThrownBy(() -> client.touch("cart-gone")).isInstanceOf(SessionNotFoundException.class);
+        assertThatThrownBy(() -> client.update("cart-gone", Cart.class, cart -> cart))
+                .isInstanceOf(SessionNotFoundException.class);
+    }
+
+    @Test
+    void aWrongTokenFailsTheHandshakeAndAReadTokenCannotWrite() {
+        assertThatThrownBy(() -> builder("not-a-token-the-server-knows").build())
+                .isInstanceOfSatisfying(UnauthorizedException.class, e -> assertThat(e.problem().problemType())
+                        .contains(ProblemType.UNAUTHORIZED));
+
+        SessionClient reader = builder(TestServer.READ_TOKEN).build();
+        client.put("cart-read-only", cart());
+        assertThat(reader.get("cart-read-only", Cart.class)).isPresent();
+        assertThatThrownBy(() -> reader.put("cart-read-only", cart()))
+                .isInstanceOfSatisfying(ForbiddenException.class, e -> assertThat(e.status()).isEqualTo(403));
+    }
+
+    @Test
+    void aSessionOverTheServersSizeLimitIsRefusedWithItsProblem() {
+        Cart big = cart();
+        for (int i = 0; i < 400; i++) {
+            big = big.with("sku-" + i, "1.00");
+        }
+        Cart tooBig = big;
+
+        assertThatThrownBy(() -> client.put("cart-big", tooBig))
+                .isInstanceOfSatisfying(PayloadTooLargeException.class, e -> assertThat(e.problem().problemType())
+                        .contains(ProblemType.PAYLOAD_TOO_LARGE));
+    }
+}

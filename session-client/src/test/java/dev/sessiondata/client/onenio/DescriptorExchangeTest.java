@@ -1,0 +1,179 @@
+package dev.sessiondata.client.onenio;
+
+import static dev.sessiondata.client.onenio.FakeRepository.descriptorOf;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sessiondata.api.ClassDescriptor;
+import dev.sessiondata.serializer.SerializationException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** The exchange protocol, with One Nio's repository and the service's registry replaced by fakes. */
+class DescriptorExchangeTest {
+
+    private final FakeRepository repository = new FakeRepository();
+    private final FakeRemote remote = new FakeRemote();
+    private final DescriptorExchange exchange = new DescriptorExchange(repository, remote);
+
+    @Test
+    void theExchangeUploadsOwnDescriptorsThenInstallsEveryoneElsesOnce() {
+        ClassDescriptor peer = descriptorOf("com.peer.Order");
+        remote.holding(peer, descriptorOf("refused.Other"), descriptorOf("absent.Other"), descriptorOf("malformed"));
+
+        DescriptorExchange.Exchanged exchanged = exchange.exchange(List.of(String.class, Integer.class)).orElseThrow();
+
+        assertThat(remote.uploads).containsExactly(List.of(descriptorOf("java.lang.String"),
+                descriptorOf("java.lang.Integer")));
+        assertThat(exchanged).isEqualTo(new DescriptorExchange.Exchanged(2, false, 6, 3, 3));
+        assertThat(repository.uids()).contains(peer.uid());
+        assertThat(exchange.exchange(List.of(String.class))).isEmpty();
+        assertThat(remote.downloadAlls).hasValue(1);
+    }
+
+    @Test
+    void aReadOnlyClientUploadsNothingYetInstallsEveryoneElses() {
+        ClassDescriptor peer = descriptorOf("com.peer.Order");
+        remote.holding(peer).readOnly = true;
+
+        DescriptorExchange.Exchanged exchanged = exchange.exchange(List.of(String.class)).orElseThrow();
+
+        assertThat(exchanged).isEqualTo(new DescriptorExchange.Exchanged(0, true, 1, 1, 0));
+        assertThat(repository.uids()).containsExactly(peer.uid());
+    }
+
+    @Test
+    void aClassWrittenLaterIsUploadedOnceAndARegisteredOneNever() {
+        exchange.exchange(List.of(String.class));
+
+        exchange.uploadIfNew(String.class);
+        exchange.uploadIfNew(Long.class);
+        exchange.uploadIfNew(Long.class);
+
+        assertThat(remote.uploads).containsExactly(List.of(descriptorOf("java.lang.String")),
+                List.of(descriptorOf("java.lang.Long")));
+    }
+
+    @Test
+    void aReadThatMissesADescriptorFetchesItInstallsItAndReadsAgain() {
+        ClassDescriptor order = descriptorOf("com.peer.Order");
+        remote.holding(order);
+
+        String value = exchange.read(() -> {
+            if (!repository.knows(order.uid())) {
+                throw FakeRepository.missing(order.uid());
+            }
+            return "read";
+        });
+
+        assertThat(value).isEqualTo("read");
+        assertThat(remote.downloads).hasValue(1);
+    }
+
+    @Test
+    void manyThreadsMissingTheSameDescriptorTogetherFetchItOnce() throws Exception {
+        ClassDescriptor order = descriptorOf("com.peer.Order");
+        int threads = 8;
+        CountDownLatch allMissed = new CountDownLatch(threads);
+        DescriptorRemote slowRemote = new FakeRemote() {
+            @Override
+            public Optional<ClassDescriptor> download(long uid) {
+                // answer only once every thread has missed, so that all of them ask while the fetch is under way
+                await(allMissed);
+                return super.download(uid);
+            }
+        };
+        FakeRemote counting = (FakeRemote) slowRemote;
+        counting.holding(order);
+        DescriptorExchange concurrent = new DescriptorExchange(repository, slowRemote);
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<String>> reads = new ArrayList<>();
+            for (int i = 0; i < threads; i++) {
+                reads.add(pool.submit(() -> concurrent.read(() -> {
+                    if (!repository.knows(order.uid())) {
+                        allMissed.countDown();
+                        throw FakeRepository.missing(order.uid());
+                    }
+                    return "read";
+                })));
+            }
+            for (Future<String> read : reads) {
+                assertThat(read.get(30, TimeUnit.SECONDS)).isEqualTo("read");
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(counting.downloads).hasValue(1);
+    }
+
+    @Test
+    void aDescriptorTheServiceDoesNotHaveIsAClearErrorAndIsAskedForAgainLater() {
+        long uid = 0x1234L;
+
+        for (int i = 0; i < 2; i++) {
+            assertThatThrownBy(() -> exchange.read(() -> {
+                throw FakeRepository.missing(uid);
+            }))
+                    .isInstanceOf(SerializationException.class)
+                    .hasMessageContaining("0000000000001234 is unknown here and to the service");
+        }
+        assertThat(remote.downloads).hasValue(2);
+    }
+
+    @Test
+    void aFetchedDescriptorOutsideTheAllowListIsRefusedWithTheReason() {
+        ClassDescriptor refused = descriptorOf("refused.Intruder");
+        remote.holding(refused);
+
+        assertThatThrownBy(() -> exchange.read(() -> {
+            throw FakeRepository.missing(refused.uid());
+        }))
+                .isInstanceOf(SerializationException.class)
+                .hasMessageContaining("outside this application's allow-list");
+    }
+
+    @Test
+    void aReadThatStillMissesTheSameDescriptorAfterInstallingItEnds() {
+        ClassDescriptor order = descriptorOf("com.peer.Order");
+        remote.holding(order);
+        AtomicInteger attempts = new AtomicInteger();
+
+        assertThatThrownBy(() -> exchange.read(() -> {
+            attempts.incrementAndGet();
+            throw FakeRepository.missing(order.uid());
+        }))
+                .isInstanceOf(SerializationException.class)
+                .hasMessageContaining("was fetched and installed, yet the payload still cannot be read");
+        assertThat(attempts).hasValue(2);
+    }
+
+    @Test
+    void aFailureForAnotherReasonIsNotRetried() {
+        AtomicInteger attempts = new AtomicInteger();
+
+        assertThatThrownBy(() -> exchange.read(() -> {
+            attempts.incrementAndGet();
+            throw new SerializationException("one-nio", "corrupt");
+        })).hasMessageContaining("corrupt");
+        assertThat(attempts).hasValue(1);
+        assertThat(remote.downloads).hasValue(0);
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            assertThat(latch.await(30, TimeUnit.SECONDS)).as("every thread missed").isTrue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+}
