@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes the load-test table of the README: SessionLifecycle against the memory store and the Redis store, each with
 # one-nio and with java payloads, and redis-benchmark GET/SET of the payload mix's sizes beside it as the raw-store
-# reference. Writes docs/loadtest/results.md (and the four runs' console summaries beside it).
+# reference. Writes docs/loadtest/results.md, and Gatling's summary of each run beside it.
 #
 #   loadtest/table.sh                       # 4 runs of 120 s at 10 sessions/s: about 14 minutes in all
 #   loadtest/table.sh --duration 60 --rate 5
@@ -46,7 +46,9 @@ for store in memory redis; do
     loadtest/run.sh "${build_flag[@]}" --simulation SessionLifecycle --store "$store" --serializer "$serializer" \
       --rate "$rate" --duration "$duration" --p99 60000
     built=true
-    cp "$work/gatling.log" "$out/gatling-$store-$serializer.log"
+    # Gatling's closing summary of the run: per request name, then over all requests.
+    awk '/^---- Requests/ { buffer = "" } { buffer = buffer $0 "\n" } /^Reports generated/ { printf "%s", buffer; exit }' \
+      "$work/gatling.log" > "$out/gatling-$store-$serializer.txt"
     rows+=("$(gatling_row "$store | $serializer" "$work/gatling.log")")
   done
 done
@@ -72,8 +74,8 @@ done
   echo
   echo "Made by \`loadtest/table.sh --duration $duration --rate $rate\` on $(date -u +%Y-%m-%d):"
   echo "$(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), $(free -g | awk '/Mem:/ {print $2}') GiB,"
-  echo "$(java -version 2>&1 | head -1), $(redis-server --version | cut -d' ' -f3 | tr -d 'v='). The server, Gatling and"
-  echo "Redis ran on the same machine."
+  echo "$(java -version 2>&1 | head -1), Redis $(redis-server --version | cut -d' ' -f3 | tr -d 'v='). The server,"
+  echo "Gatling and Redis ran on the same machine. Gatling's summary of each run: \`gatling-<store>-<serializer>.txt\`."
   echo
   echo "## Session server, SessionLifecycle"
   echo
