@@ -1,6 +1,7 @@
 package dev.sessiondata.loadtest;
 
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
+import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.md5;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.header;
@@ -8,8 +9,7 @@ import static io.gatling.javaapi.http.HttpDsl.status;
 
 import dev.sessiondata.api.workload.SessionWorkload;
 import io.gatling.javaapi.core.ChainBuilder;
-import io.gatling.javaapi.core.CoreDsl;
-import io.gatling.javaapi.core.ScenarioBuilder;
+import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.core.Simulation;
 import java.util.Iterator;
 import java.util.Map;
@@ -57,7 +57,7 @@ public class SessionLifecycle extends Simulation {
     }
 
     private ChainBuilder lifecycle() {
-        ChainBuilder chain = CoreDsl.exec(requests.put("create", session -> mix.payload(session.getLong("sequence")).bytes())
+        ChainBuilder chain = exec(requests.put("create", session -> mix.payload(session.getLong("sequence")).bytes())
                 .header("If-None-Match", "*")
                 .check(status().is(201), header("ETag").saveAs("etag")))
                 .exitHereIfFailed();
@@ -80,7 +80,7 @@ public class SessionLifecycle extends Simulation {
                 .exec(requests.get("read deleted", 1).check(status().is(404)));
     }
 
-    private byte[] replacement(io.gatling.javaapi.core.Session session) {
+    private byte[] replacement(Session session) {
         return mix.replacement(session.getLong("sequence"), 0).bytes();
     }
 }
