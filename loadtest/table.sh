@@ -3,7 +3,7 @@
 # one-nio and with java payloads, and redis-benchmark GET/SET of the payload mix's sizes beside it as the raw-store
 # reference. Writes docs/loadtest/results.md, and Gatling's summary of each run beside it.
 #
-#   loadtest/table.sh                       # 4 runs of 120 s at 10 sessions/s: about 14 minutes in all
+#   loadtest/table.sh                       # 4 runs of 120 s at 10 sessions/s: about 10 minutes in all
 #   loadtest/table.sh --duration 60 --rate 5
 #
 # Run it on a quiet machine: the server, Gatling and Redis share its cores, and anything else running shows up
@@ -27,7 +27,7 @@ work=session-loadtest/target/loadtest
 
 # The last "Global Information" block of a Gatling console log, as one Markdown table row.
 gatling_row() {
-  awk -v label="$1" -F'|' '
+  awk -v label="$1" -v loadavg="$3" -F'|' '
     { gsub(/[ ,]/, "", $2); gsub(/[ ,]/, "", $4) }
     /---- Global Information/ { delete v }
     /^> request count/                   { v["n"] = $2; v["ko"] = $4 + 0 }
@@ -35,7 +35,7 @@ gatling_row() {
     /^> response time 95th percentile/   { v["p95"] = $2 }
     /^> response time 99th percentile/   { v["p99"] = $2 }
     /^> mean throughput/                 { v["rps"] = $2 }
-    END { printf "| %s | %s | %s | %s | %s | %s | %s |\n", label, v["rps"], v["n"], v["p50"], v["p95"], v["p99"], v["ko"] }
+    END { printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", label, v["rps"], v["n"], v["p50"], v["p95"], v["p99"], v["ko"], loadavg }
   ' "$2"
 }
 
@@ -49,7 +49,8 @@ for store in memory redis; do
     # Gatling's closing summary of the run: per request name, then over all requests.
     awk '/^---- Requests/ { buffer = "" } { buffer = buffer $0 "\n" } /^Reports generated/ { printf "%s", buffer; exit }' \
       "$work/gatling.log" > "$out/gatling-$store-$serializer.txt"
-    rows+=("$(gatling_row "$store | $serializer" "$work/gatling.log")")
+    # What else ran on the machine: the 5-minute load average at the end of the run (2 cores here).
+    rows+=("$(gatling_row "$store | $serializer" "$work/gatling.log" "$(cut -d' ' -f2 /proc/loadavg)")")
   done
 done
 
@@ -83,10 +84,11 @@ done
   echo "applications, a conditional update, a stale update that must get 412, a read, a conditional delete, a read"
   echo "that must get 404). Payload mix: 30 % 1 KB, 30 % 4 KB, 30 % 10 KB, 9 % 100 KB, 1 % 1 MB (as java.io"
   echo "serialization counts the session; one-nio writes the same sessions smaller). Times are Gatling's, in"
-  echo "milliseconds, over all requests: HTTP client, server and store together."
+  echo "milliseconds, over all requests: HTTP client, server and store together. The load average is the machine's"
+  echo "5-minute load at the end of the run: well above 1, and something else was running too."
   echo
-  echo "| store | serializer | requests/s | requests | p50 ms | p95 ms | p99 ms | errors |"
-  echo "|---|---|---|---|---|---|---|---|"
+  echo "| store | serializer | requests/s | requests | p50 ms | p95 ms | p99 ms | errors | load avg (5 min) |"
+  echo "|---|---|---|---|---|---|---|---|---|"
   printf '%s\n' "${rows[@]}"
   echo
   echo "## Raw store reference: redis-benchmark"
