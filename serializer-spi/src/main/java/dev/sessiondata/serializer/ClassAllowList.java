@@ -45,6 +45,16 @@ public final class ClassAllowList {
 
     private final Set<String> packages;
     private final Set<String> classes;
+    /**
+     * The decision per class, remembered: serializers ask once per object they create, so on the hot path the
+     * answer must be a lookup, not a walk over the class name's packages.
+     */
+    private final ClassValue<Boolean> decisions = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            return decide(type);
+        }
+    };
 
     ClassAllowList(Set<String> packages, Set<String> classes) {
         this.packages = packages;
@@ -53,6 +63,10 @@ public final class ClassAllowList {
 
     /** Whether instances of {@code type} may be read. */
     public boolean isAllowed(Class<?> type) {
+        return decisions.get(type);
+    }
+
+    private boolean decide(Class<?> type) {
         Class<?> element = type;
         while (element.isArray()) {
             element = element.getComponentType();
