@@ -16,8 +16,11 @@ final class KryoSessionSerializer extends AbstractSessionSerializer {
 
     /** Instances kept per serializer; more may exist while more threads are busy, the surplus is dropped. */
     private static final int POOLED_INSTANCES = 32;
-    /** Output buffers grown beyond this (a large session) are not kept, so the pool holds no megabytes. */
-    private static final int POOLED_BUFFER_BYTES = 64 * 1024;
+    /**
+     * Output buffers grown beyond this are not kept, so the pool holds at most 32 x 256 KB. Up to it, a large session
+     * reuses its grown buffer instead of regrowing it from 4 KB, copying, on every write.
+     */
+    private static final int POOLED_BUFFER_BYTES = 256 * 1024;
 
     private final KryoStreams streams;
     private final ReadLimits limits;
