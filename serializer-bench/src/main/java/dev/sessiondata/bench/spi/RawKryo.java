@@ -21,11 +21,13 @@ import org.objenesis.strategy.StdInstantiatorStrategy;
 /**
  * One Kryo in the format of our provider: references on, registration not required, the JDK value and collection
  * types the session model holds registered (so they travel as ids), application classes by name;
- * {@code writeClassAndObject} into a fresh {@link Output}.
+ * {@code writeClassAndObject} into one {@link Output} reused from call to call, as code that owns its Kryo would
+ * (and as our provider reuses its pooled buffers), then copied out with {@code toBytes}.
  */
 final class RawKryo implements RawCodec {
 
     private final Kryo kryo = new Kryo();
+    private final Output output = new Output(4096, -1);
 
     RawKryo() {
         kryo.setRegistrationRequired(false);
@@ -40,7 +42,7 @@ final class RawKryo implements RawCodec {
 
     @Override
     public byte[] write(Object value) {
-        Output output = new Output(4096, -1);
+        output.reset();
         kryo.writeClassAndObject(output, value);
         return output.toBytes();
     }

@@ -6,8 +6,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Kryo's resolver of class ids and names, which asks the allow-list about every class name a payload carries before
- * Kryo looks the class up or loads it. Kryo consults {@link #getTypeByName} first for each name it reads, and only
+ * Kryo loads the class. Kryo consults {@link #getTypeByName} first for each name it reads, and only
  * on a miss calls {@code Class.forName(name, false, loader)}: a refused name is never loaded, let alone initialized.
+ * A name Kryo has cached was checked when it was first loaded, so each payload does not pay for the check again.
  */
 final class AllowListClassResolver extends DefaultClassResolver {
 
@@ -22,7 +23,11 @@ final class AllowListClassResolver extends DefaultClassResolver {
     @Override
     @SuppressWarnings("rawtypes")
     protected @Nullable Class getTypeByName(String className) {
-        allowList.check(serializerId, className);
-        return super.getTypeByName(className);
+        Class resolved = super.getTypeByName(className);
+        if (resolved == null) {
+            // Kryo's cache holds only names it loaded after this check passed, so only a miss needs the check
+            allowList.check(serializerId, className);
+        }
+        return resolved;
     }
 }

@@ -8,78 +8,80 @@ import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
 
 /**
- * Kryo 5 behind the SPI. Kryo instances and output buffers are not thread-safe, so both are pooled; an instance that
- * failed half-way through a graph is dropped rather than pooled, so no state of a bad payload reaches the next call.
+ * Kryo 5 behind the SPI. A Kryo instance and its output buffer are not thread-safe, so they are pooled, as one pair:
+ * one pool operation per call. An instance that failed half-way through a graph is dropped rather than pooled, so no
+ * state of a bad payload reaches the next call.
  */
 final class KryoSessionSerializer extends AbstractSessionSerializer {
 
     /** Instances kept per serializer; more may exist while more threads are busy, the surplus is dropped. */
     private static final int POOLED_INSTANCES = 32;
-    /** Output buffers grown beyond this (a large session) are not kept, so the pool holds no megabytes. */
-    private static final int POOLED_BUFFER_BYTES = 64 * 1024;
+    /**
+     * Output buffers grown beyond this are not kept, so the pool holds at most 32 x 256 KB. Up to it, a large session
+     * reuses its grown buffer instead of regrowing it from 4 KB, copying, on every write.
+     */
+    private static final int POOLED_BUFFER_BYTES = 256 * 1024;
 
     private final KryoStreams streams;
     private final ReadLimits limits;
-    private final Pool<Kryo> kryos;
-    private final Pool<Output> outputs;
+    private final Pool<Instance> instances;
 
     KryoSessionSerializer(KryoStreams streams, SerializerSettings settings) {
         super(streams.id(), settings);
         this.streams = streams;
         this.limits = new ReadLimits(settings.maxArrayLength());
-        this.kryos = new Pool<>(true, false, POOLED_INSTANCES) {
+        this.instances = new Pool<>(true, false, POOLED_INSTANCES) {
             @Override
-            protected Kryo create() {
-                return new SessionKryo(streams.id(), settings);
+            protected Instance create() {
+                return new Instance(new SessionKryo(streams.id(), settings), newOutput());
             }
         };
-        this.outputs = new Pool<>(true, false, POOLED_INSTANCES) {
-            @Override
-            protected Output create() {
-                // one byte beyond the limit, so that an oversized payload fails in Kryo, not after copying it
-                return streams.output(settings.maxPayloadBytes() + 1);
-            }
-        };
-        kryos.free(kryos.obtain()); // fail now, not on the first session, if the configuration is broken
+        instances.free(instances.obtain()); // fail now, not on the first session, if the configuration is broken
     }
 
     @Override
     protected byte[] write(Object value) {
-        Kryo kryo = kryos.obtain();
-        Output output = outputs.obtain();
+        Instance instance = instances.obtain();
+        Output output = instance.output;
+        output.reset();
         boolean completed = false;
         try {
-            kryo.writeClassAndObject(output, value);
+            instance.kryo.writeClassAndObject(output, value);
             byte[] bytes = output.toBytes();
             completed = true;
             return bytes;
         } finally {
-            release(kryo, completed);
-            if (output.getBuffer().length <= POOLED_BUFFER_BYTES) {
-                outputs.free(output);
+            if (output.getBuffer().length > POOLED_BUFFER_BYTES) {
+                instance.output = newOutput();
             }
+            release(instance, completed);
         }
     }
 
     @Override
     protected Object read(byte[] data, Class<?> type) {
-        Kryo kryo = kryos.obtain();
+        Instance instance = instances.obtain();
         boolean completed = false;
         try {
-            Object value = kryo.readClassAndObject(streams.input(data, limits));
+            Object value = instance.kryo.readClassAndObject(streams.input(data, limits));
             completed = true;
             return value;
         } catch (RuntimeException e) {
             throw refusalIn(e);
         } finally {
-            release(kryo, completed);
+            release(instance, completed);
         }
     }
 
-    private void release(Kryo kryo, boolean completed) {
+    private void release(Instance instance, boolean completed) {
         if (completed) {
-            kryos.free(kryo);
+            instances.free(instance);
         }
+    }
+
+    private Output newOutput() {
+        // one byte beyond the limit, so that an oversized payload fails in Kryo, not after copying it
+        return streams.output(settings.maxPayloadBytes() + 1);
     }
 
     /** Kryo wraps what its serializers throw; an allow-list refusal deep in a graph is surfaced as itself. */
@@ -90,5 +92,17 @@ final class KryoSessionSerializer extends AbstractSessionSerializer {
             }
         }
         return e;
+    }
+
+    /** A Kryo and the output buffer it writes into, pooled together; used by one thread at a time. */
+    private static final class Instance {
+
+        final Kryo kryo;
+        Output output;
+
+        Instance(Kryo kryo, Output output) {
+            this.kryo = kryo;
+            this.output = output;
+        }
     }
 }

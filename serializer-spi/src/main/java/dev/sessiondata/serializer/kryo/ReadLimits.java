@@ -15,8 +15,11 @@ record ReadLimits(int maxLength) {
      * bytes, else the payload is corrupt.
      */
     int elements(Input input, int declared) {
+        return elements(declared, input.limit() - input.position());
+    }
+
+    private int elements(int declared, int unread) {
         checkMaximum(declared);
-        int unread = input.limit() - input.position();
         if (declared > unread) {
             throw new KryoException("declared length " + declared + " exceeds the " + unread + " unread bytes");
         }
@@ -36,8 +39,17 @@ record ReadLimits(int maxLength) {
     /** Checks the length of the UTF-8 string at the input's position, leaving the position where it was. */
     void checkString(Input input) {
         int start = input.position();
-        if (start == input.limit() || !input.readVarIntFlag()) {
-            return; // empty input fails in Kryo; ASCII strings grow their buffer only as bytes are read
+        if (start == input.limit()) {
+            return; // empty input fails in Kryo
+        }
+        int first = input.getBuffer()[start];
+        if ((first & 0x80) == 0) {
+            return; // ASCII strings grow their buffer only as bytes are read
+        }
+        if ((first & 0x40) == 0) {
+            // the common short string: its length is this one byte, so check it without moving the position
+            elements((first & 0x3F) - 1, input.limit() - start - 1);
+            return;
         }
         int declared = input.readVarIntFlag(true) - 1; // 0 is null, 1 is "", n is n - 1 chars
         try {

@@ -4,8 +4,6 @@ import dev.sessiondata.serializer.AbstractSessionSerializer;
 import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
 import java.io.IOException;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import one.nio.serial.Serializer;
 
 /**
@@ -23,7 +21,6 @@ final class OneNioSessionSerializer extends AbstractSessionSerializer {
     static final String PERSIST_ID = "one-nio-persist";
 
     private final boolean persist;
-    private final Map<Class<?>, Boolean> allowed = new ConcurrentHashMap<>();
 
     OneNioSessionSerializer(boolean persist, SerializerSettings settings) {
         super(persist ? PERSIST_ID : COMPACT_ID, settings);
@@ -66,11 +63,12 @@ final class OneNioSessionSerializer extends AbstractSessionSerializer {
         return value;
     }
 
-    /** Refuses a class outside the allow-list; the verdict per class is remembered, as it cannot change. */
+    /**
+     * Refuses a class outside the allow-list. Called for every object read, so it relies on the allow-list's own
+     * per-class memo (a {@code ClassValue}) and allocates nothing.
+     */
     void checkAllowed(Class<?> cls) {
-        if (!allowed.computeIfAbsent(cls, settings.allowList()::isAllowed)) {
-            throw settings.allowList().refusal(id(), cls.getName());
-        }
+        settings.allowList().check(id(), cls);
     }
 
     SerializerSettings settings() {

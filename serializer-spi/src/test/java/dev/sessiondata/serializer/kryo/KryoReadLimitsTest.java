@@ -66,6 +66,30 @@ class KryoReadLimitsTest {
 
     @ParameterizedTest
     @EnumSource(KryoStreams.class)
+    void aShortStringDeclaringMoreCharactersThanUnreadBytesIsRefused(KryoStreams streams) {
+        Output output = new Output(16);
+        output.writeVarIntFlag(true, 60 + 1, true); // a length that fits in the flag byte itself...
+        output.writeBytes(new byte[] {'a', 'b', 'c'}); // ...of a string that has three bytes
+        ReadLimits limits = new ReadLimits(Integer.MAX_VALUE);
+
+        assertThatThrownBy(() -> streams.input(output.toBytes(), limits).readString())
+                .isInstanceOf(KryoException.class).hasMessageContaining("declared length 60 exceeds the 3 unread");
+    }
+
+    @ParameterizedTest
+    @EnumSource(KryoStreams.class)
+    void aShortStringLongerThanMaxArrayLengthIsRefused(KryoStreams streams) {
+        Output output = new Output(16);
+        output.writeString("\u00e9t\u00e9"); // UTF-8, so its length is declared up front
+        ReadLimits limits = new ReadLimits(2);
+
+        assertThatThrownBy(() -> streams.input(output.toBytes(), limits).readString())
+                .isInstanceOf(KryoException.class).hasMessageContaining("maxArrayLength");
+        assertThat(streams.input(output.toBytes(), new ReadLimits(3)).readString()).isEqualTo("\u00e9t\u00e9");
+    }
+
+    @ParameterizedTest
+    @EnumSource(KryoStreams.class)
     void nestingDeeperThanMaxDepthIsRefused(KryoStreams streams) {
         List<Object> nested = new ArrayList<>();
         for (int level = 0; level < 20; level++) {
