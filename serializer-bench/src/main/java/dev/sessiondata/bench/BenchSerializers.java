@@ -1,14 +1,14 @@
 package dev.sessiondata.bench;
 
-import dev.sessiondata.api.model.Channel;
-import dev.sessiondata.api.model.SessionContext;
-import dev.sessiondata.api.model.SessionEvent;
-import dev.sessiondata.api.model.StepStatus;
-import dev.sessiondata.api.model.UserProfile;
-import dev.sessiondata.api.model.WorkflowStep;
-import dev.sessiondata.api.workload.PayloadSize;
-import dev.sessiondata.api.workload.SessionWorkload;
-import dev.sessiondata.api.workload.SizedContext;
+import dev.sessiondata.workload.model.Channel;
+import dev.sessiondata.workload.model.SessionContext;
+import dev.sessiondata.workload.model.SessionEvent;
+import dev.sessiondata.workload.model.StepStatus;
+import dev.sessiondata.workload.model.UserProfile;
+import dev.sessiondata.workload.model.WorkflowStep;
+import dev.sessiondata.workload.PayloadSize;
+import dev.sessiondata.workload.SessionWorkload;
+import dev.sessiondata.workload.SizedContext;
 import dev.sessiondata.bench.legacy.LegacyObject;
 import dev.sessiondata.bench.time.TimeStampedEvents;
 import dev.sessiondata.serializer.SerializerSettings;
@@ -44,7 +44,7 @@ public final class BenchSerializers {
                 SessionEvent.class, Channel.class, StepStatus.class, LegacyObject.class));
         classes.addAll(TimeStampedEvents.CLASSES);
         return SerializerSettings.builder()
-                .allowPackages("dev.sessiondata.api.model", "dev.sessiondata.bench.legacy", "dev.sessiondata.bench.time")
+                .allowPackages("dev.sessiondata.workload.model", "dev.sessiondata.bench.legacy", "dev.sessiondata.bench.time")
                 .registerClasses(classes.toArray(Class<?>[]::new))
                 .build();
     }

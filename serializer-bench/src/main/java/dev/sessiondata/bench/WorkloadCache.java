@@ -1,8 +1,8 @@
 package dev.sessiondata.bench;
 
-import dev.sessiondata.api.model.SessionContext;
-import dev.sessiondata.api.workload.PayloadSize;
-import dev.sessiondata.api.workload.SizedContext;
+import dev.sessiondata.workload.model.SessionContext;
+import dev.sessiondata.workload.PayloadSize;
+import dev.sessiondata.workload.SizedContext;
 import java.io.IOException;
 import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
@@ -24,7 +24,7 @@ public final class WorkloadCache {
     public static final String PROPERTY = "sessiondata.bench.workloads";
 
     private static final ObjectInputFilter FILTER =
-            ObjectInputFilter.Config.createFilter("maxbytes=16777216;dev.sessiondata.api.model.*;java.**;!*");
+            ObjectInputFilter.Config.createFilter("maxbytes=16777216;dev.sessiondata.workload.model.*;java.**;!*");
 
     private WorkloadCache() {
     }

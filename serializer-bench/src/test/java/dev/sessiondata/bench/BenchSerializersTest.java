@@ -2,9 +2,9 @@ package dev.sessiondata.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sessiondata.api.model.SessionContext;
-import dev.sessiondata.api.workload.PayloadSize;
-import dev.sessiondata.api.workload.SizedContext;
+import dev.sessiondata.workload.model.SessionContext;
+import dev.sessiondata.workload.PayloadSize;
+import dev.sessiondata.workload.SizedContext;
 import dev.sessiondata.serializer.SessionSerializer;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

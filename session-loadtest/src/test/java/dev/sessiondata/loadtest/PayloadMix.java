@@ -1,13 +1,13 @@
 package dev.sessiondata.loadtest;
 
-import dev.sessiondata.api.model.Channel;
-import dev.sessiondata.api.model.SessionContext;
-import dev.sessiondata.api.model.SessionEvent;
-import dev.sessiondata.api.model.StepStatus;
-import dev.sessiondata.api.model.UserProfile;
-import dev.sessiondata.api.model.WorkflowStep;
-import dev.sessiondata.api.workload.ReferenceMeasures;
-import dev.sessiondata.api.workload.SessionWorkload;
+import dev.sessiondata.workload.model.Channel;
+import dev.sessiondata.workload.model.SessionContext;
+import dev.sessiondata.workload.model.SessionEvent;
+import dev.sessiondata.workload.model.StepStatus;
+import dev.sessiondata.workload.model.UserProfile;
+import dev.sessiondata.workload.model.WorkflowStep;
+import dev.sessiondata.workload.ReferenceMeasures;
+import dev.sessiondata.workload.SessionWorkload;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializers;

@@ -7,7 +7,7 @@ import static io.gatling.javaapi.core.CoreDsl.rampUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
-import dev.sessiondata.api.workload.SessionWorkload;
+import dev.sessiondata.workload.SessionWorkload;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;

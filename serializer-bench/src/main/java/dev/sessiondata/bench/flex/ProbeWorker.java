@@ -1,13 +1,13 @@
 package dev.sessiondata.bench.flex;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.sessiondata.api.model.Channel;
-import dev.sessiondata.api.model.SessionContext;
-import dev.sessiondata.api.model.SessionEvent;
-import dev.sessiondata.api.model.StepStatus;
-import dev.sessiondata.api.model.UserProfile;
-import dev.sessiondata.api.model.WorkflowStep;
-import dev.sessiondata.api.workload.SessionWorkload;
+import dev.sessiondata.workload.model.Channel;
+import dev.sessiondata.workload.model.SessionContext;
+import dev.sessiondata.workload.model.SessionEvent;
+import dev.sessiondata.workload.model.StepStatus;
+import dev.sessiondata.workload.model.UserProfile;
+import dev.sessiondata.workload.model.WorkflowStep;
+import dev.sessiondata.workload.SessionWorkload;
 import dev.sessiondata.bench.legacy.LegacyObject;
 import dev.sessiondata.bench.outside.Outsider;
 import dev.sessiondata.serializer.SerializerSettings;
@@ -161,7 +161,7 @@ public final class ProbeWorker {
         }
         loadable(EvolutionCases.PACKAGE + ".Priority", classes);
         SerializerSettings.Builder builder = SerializerSettings.builder()
-                .allowPackages("dev.sessiondata.bench.flex", "dev.sessiondata.api.model", "dev.sessiondata.bench.legacy");
+                .allowPackages("dev.sessiondata.bench.flex", "dev.sessiondata.workload.model", "dev.sessiondata.bench.legacy");
         if (permissive) {
             builder.allowPackages("dev.sessiondata.bench.outside");
             classes.add(Outsider.class);

@@ -1,7 +1,7 @@
 package dev.sessiondata.bench.flex;
 
-import dev.sessiondata.api.model.SessionContext;
-import dev.sessiondata.api.workload.SessionWorkload;
+import dev.sessiondata.workload.model.SessionContext;
+import dev.sessiondata.workload.SessionWorkload;
 import dev.sessiondata.bench.flex.model.Bag;
 import dev.sessiondata.bench.outside.Outsider;
 import dev.sessiondata.serializer.SerializationException;

@@ -2,7 +2,7 @@ package dev.sessiondata.bench.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.sessiondata.api.workload.PayloadSize;
+import dev.sessiondata.workload.PayloadSize;
 import dev.sessiondata.bench.BenchSerializers;
 import dev.sessiondata.bench.WorkloadCache;
 import dev.sessiondata.bench.flex.FlexibilityMatrix;

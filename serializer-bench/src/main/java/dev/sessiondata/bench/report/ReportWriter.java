@@ -2,7 +2,7 @@ package dev.sessiondata.bench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.sessiondata.api.workload.SessionWorkload;
+import dev.sessiondata.workload.SessionWorkload;
 import dev.sessiondata.bench.legacy.HandWrittenCodec;
 import dev.sessiondata.bench.time.TimeStampedEvents;
 import java.io.IOException;

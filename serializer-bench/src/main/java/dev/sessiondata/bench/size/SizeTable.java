@@ -1,8 +1,8 @@
 package dev.sessiondata.bench.size;
 
-import dev.sessiondata.api.model.SessionContext;
-import dev.sessiondata.api.workload.PayloadSize;
-import dev.sessiondata.api.workload.SizedContext;
+import dev.sessiondata.workload.model.SessionContext;
+import dev.sessiondata.workload.PayloadSize;
+import dev.sessiondata.workload.SizedContext;
 import dev.sessiondata.bench.BenchSerializers;
 import dev.sessiondata.bench.legacy.HandWrittenCodec;
 import dev.sessiondata.bench.legacy.LegacyObject;

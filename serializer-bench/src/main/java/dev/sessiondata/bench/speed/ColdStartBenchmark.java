@@ -1,7 +1,7 @@
 package dev.sessiondata.bench.speed;
 
-import dev.sessiondata.api.model.SessionContext;
-import dev.sessiondata.api.workload.SessionWorkload;
+import dev.sessiondata.workload.model.SessionContext;
+import dev.sessiondata.workload.SessionWorkload;
 import dev.sessiondata.bench.BenchSerializers;
 import dev.sessiondata.serializer.SessionSerializer;
 import java.util.concurrent.TimeUnit;

@@ -1,6 +1,0 @@
-package dev.sessiondata.api.model;
-
-/** Where a user session came in. */
-public enum Channel {
-    WEB, MOBILE_APP, BRANCH, CALL_CENTER
-}

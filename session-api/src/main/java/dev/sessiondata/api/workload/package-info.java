@@ -1,8 +1,0 @@
-/**
- * The workload of the serializer race and the load tests: {@link dev.sessiondata.api.workload.SessionWorkload} builds
- * session contexts of a target serialized size, deterministically from a seed.
- */
-@NullMarked
-package dev.sessiondata.api.workload;
-
-import org.jspecify.annotations.NullMarked;

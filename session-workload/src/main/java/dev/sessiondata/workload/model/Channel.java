@@ -1,0 +1,6 @@
+package dev.sessiondata.workload.model;
+
+/** Where a user session came in. */
+public enum Channel {
+    WEB, MOBILE_APP, BRANCH, CALL_CENTER
+}
