@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.fail;
 import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializers;
+import dev.sessiondata.serializer.jdk.JavaSerializerProvider;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
@@ -15,8 +16,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Random;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -24,23 +29,35 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The compatibility kit every {@link SessionSerializer} passes: a serializer's test extends this class and names its
- * id, and inherits every case — round trips, a second instance and a second JVM, concurrency, the allow-list,
- * corrupt input, the size of java.time fields and golden bytes.
+ * The compatibility kit every {@link SessionSerializer} passes, run once for every serializer id on the test class
+ * path: round trips, a second instance and a second JVM, concurrency, the allow-list, corrupt input, nesting depth,
+ * the size of java.time fields and golden bytes.
  *
- * <p><b>Golden bytes</b> live in {@code src/test/resources/golden/<id>.bin}: the session fixture as this serializer
- * wrote it when the format was last changed on purpose. They fail the build when the wire format changes by
- * accident. After a deliberate change (a library upgrade that changes the format, a new fixture field), regenerate
- * them with {@code ./mvnw -pl serializer-spi test -Dsessiondata.golden.regenerate=true} and say in the commit why
- * old payloads no longer read, because stored sessions written before will not either.
+ * <p><b>Running it.</b> A serializer module depends on {@code serializer-spi-testkit} (test scope) and declares one
+ * class {@code class MySerializerCompatibilityTest extends SerializerCompatibilityKit {}}; the kit then runs for
+ * every id {@link SessionSerializers#available()} lists except {@code java}, which ships in the SPI core and is
+ * covered by the kit's own module. A third party's adapter does exactly the same. A format whose bytes do not name
+ * classes overrides {@link #writesClassNames(String)}.
+ *
+ * <p><b>Golden bytes</b> live in {@code src/test/resources/golden/<id>.bin} of the module that provides the id: the
+ * session fixture as this serializer wrote it when the format was last changed on purpose. They fail the build when
+ * the wire format changes by accident. After a deliberate change (a library upgrade that changes the format, a new
+ * fixture field), regenerate them with {@code ./mvnw -pl serializers/serializer-<library> test
+ * -Dsessiondata.golden.regenerate=true} and say in the commit why old payloads no longer read, because stored
+ * sessions written before will not either.
  */
+@ParameterizedClass(name = "{0}")
+@MethodSource("dev.sessiondata.serializer.kit.SerializerCompatibilityKit#idsUnderTest")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class SerializerCompatibilityKit {
 
@@ -48,6 +65,13 @@ public abstract class SerializerCompatibilityKit {
     private static final long CASE_TIMEOUT_MILLIS = 5_000;
     /** The RPC story: a Date took 6 bytes, a LocalDateTime 256. No serializer we ship may spend more than this. */
     private static final int MAX_TIME_FIELD_BYTES = 64;
+    /** Deeper than the shallow reader's limit below, far shallower than any default. */
+    private static final int NESTING = 20;
+    private static final int SHALLOW_MAX_DEPTH = 8;
+
+    /** The id of the serializer under test in this invocation of the class. */
+    @Parameter
+    private String id;
 
     private SessionSerializer serializer;
     private Path foreignJvmDir;
@@ -55,22 +79,29 @@ public abstract class SerializerCompatibilityKit {
     private int intruderInitializationsBefore;
     private int intruderConstructionsBefore;
 
-    /** The id of the serializer under test. */
-    protected abstract String id();
+    /**
+     * The ids the kit runs for: every available one but the core's {@code java}, unless that is the only one (the
+     * kit's own module). Sorted, as {@link SessionSerializers#available()} is.
+     */
+    public static List<String> idsUnderTest() {
+        List<String> available = SessionSerializers.available();
+        List<String> adapters = available.stream().filter(candidate -> !candidate.equals(JavaSerializerProvider.ID))
+                .toList();
+        return adapters.isEmpty() ? available : adapters;
+    }
 
     /**
-     * Whether this serializer's bytes name the classes of the values they hold (java, kryo, one-nio, Jackson's
-     * "typed" variants...). A format that does not (plain JSON of the declared type) cannot be made to read a
-     * foreign class by its payload: an {@code Object} field reads back as plain maps and lists. The kit then checks
-     * that no foreign instance appears instead of a refusal.
+     * Whether the bytes of serializer {@code id} name the classes of the values they hold (java, kryo, one-nio,
+     * Jackson's "typed" variants...). A format that does not (plain JSON of the declared type) cannot be made to
+     * read a foreign class by its payload: an {@code Object} field reads back as plain maps and lists. The kit then
+     * checks that no foreign instance appears instead of a refusal.
      */
-    protected boolean writesClassNames() {
+    protected boolean writesClassNames(String id) {
         return true;
     }
 
-    /** Whether writing the same value twice gives the same bytes; if not, golden bytes are only read, not compared. */
-    protected boolean writesDeterministicBytes() {
-        return true;
+    protected final String id() {
+        return id;
     }
 
     protected final SessionSerializer serializer() {
@@ -78,27 +109,29 @@ public abstract class SerializerCompatibilityKit {
     }
 
     protected SessionSerializer newSerializer() {
-        return SessionSerializers.create(id(), KitSettings.strict());
+        return SessionSerializers.create(id, KitSettings.strict());
     }
 
-    @BeforeAll
-    void createSerializerAndRunForeignJvm(@TempDir Path dir) throws Exception {
-        assertThat(SessionSerializers.available()).as("available serializers").contains(id());
+    @BeforeParameterizedClassInvocation(injectArguments = false)
+    void createSerializerAndRunForeignJvm() throws Exception {
+        assertThat(SessionSerializers.available()).as("available serializers").contains(id);
         serializer = newSerializer();
-        assertThat(serializer.id()).isEqualTo(id());
+        assertThat(serializer.id()).isEqualTo(id);
         intruderInitializationsBefore = IntruderProbe.staticInitializations();
         intruderConstructionsBefore = IntruderProbe.constructions();
-        foreignJvmDir = dir;
-        Files.write(dir.resolve("parent.bin"), serializer.serialize(KitFixtures.sessionContext()));
-        foreignJvmFailure = runForeignJvm(dir);
+        foreignJvmDir = Files.createTempDirectory("serializer-kit-" + id);
+        Files.write(foreignJvmDir.resolve("parent.bin"), serializer.serialize(KitFixtures.sessionContext()));
+        foreignJvmFailure = runForeignJvm(foreignJvmDir);
     }
 
-    @AfterAll
-    void intruderWasNeverCreatedInThisJvm() {
-        assertThat(IntruderProbe.staticInitializations() - intruderInitializationsBefore)
-                .as("static initializations of the foreign class").isZero();
-        assertThat(IntruderProbe.constructions() - intruderConstructionsBefore)
-                .as("constructions of the foreign class").isZero();
+    @AfterParameterizedClassInvocation(injectArguments = false)
+    void intruderWasNeverCreatedInThisJvm() throws IOException {
+        assertIntruderNeverCreated();
+        try (Stream<Path> files = Files.walk(foreignJvmDir)) {
+            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(file);
+            }
+        }
     }
 
     // ---------------------------------------------------------------- round trips
@@ -158,28 +191,29 @@ public abstract class SerializerCompatibilityKit {
         int roundTripsPerThread = 10_000 / threads;
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
-            List<Future<Integer>> results = new ArrayList<>();
+            List<Future<List<String>>> results = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
                 int thread = t;
                 results.add(pool.submit(() -> {
-                    int verified = 0;
+                    List<String> read = new ArrayList<>(roundTripsPerThread);
                     for (int i = 0; i < roundTripsPerThread; i++) {
                         SessionContextFixture original = KitFixtures.sessionContext("thread-" + thread + "-" + i);
-                        SessionContextFixture read = serializer.deserialize(serializer.serialize(original),
+                        SessionContextFixture copy = serializer.deserialize(serializer.serialize(original),
                                 SessionContextFixture.class);
-                        if (!read.equals(original)) {
-                            throw new AssertionError("thread " + thread + " round trip " + i + " read " + read);
+                        if (!copy.equals(original)) {
+                            throw new AssertionError("thread " + thread + " round trip " + i + " read " + copy);
                         }
-                        verified++;
+                        read.add(copy.getUserId());
                     }
-                    return verified;
+                    return read;
                 }));
             }
-            int verified = 0;
-            for (Future<Integer> result : results) {
-                verified += result.get(5, TimeUnit.MINUTES);
+            Set<String> sessionIdsRead = new HashSet<>();
+            for (Future<List<String>> result : results) {
+                sessionIdsRead.addAll(result.get(5, TimeUnit.MINUTES));
             }
-            assertThat(verified).isEqualTo(threads * roundTripsPerThread);
+            assertThat(sessionIdsRead).as("distinct sessions read back by all threads")
+                    .hasSize(threads * roundTripsPerThread);
         } finally {
             pool.shutdownNow();
         }
@@ -194,7 +228,7 @@ public abstract class SerializerCompatibilityKit {
         assertThatThrownBy(() -> serializer.deserialize(data, forbiddenClass()))
                 .isInstanceOf(SerializationException.class)
                 .hasMessageContaining("dev.sessiondata.forbidden.Intruder");
-        if (writesClassNames()) {
+        if (writesClassNames(id)) {
             assertThatThrownBy(() -> serializer.deserialize(data, Object.class))
                     .isInstanceOf(SerializationException.class);
         } else {
@@ -207,7 +241,7 @@ public abstract class SerializerCompatibilityKit {
     void refusesAForeignClassNestedInAnObjectField() throws IOException {
         assertThat(foreignJvmFailure).as("the separate JVM's failure").isNull();
         byte[] data = Files.readAllBytes(foreignJvmDir.resolve("intruder-nested.bin"));
-        if (writesClassNames()) {
+        if (writesClassNames(id)) {
             assertThatThrownBy(() -> serializer.deserialize(data, SessionContextFixture.class))
                     .isInstanceOf(SerializationException.class);
         } else {
@@ -249,33 +283,54 @@ public abstract class SerializerCompatibilityKit {
         }
 
         ExecutorService worker = Executors.newSingleThreadExecutor(daemon());
-        AtomicInteger values = new AtomicInteger();
         AtomicInteger refusals = new AtomicInteger();
+        List<String> refusalsNamingAnotherSerializer = new CopyOnWriteArrayList<>();
         try {
             for (int i = 0; i < cases.size(); i++) {
                 byte[] data = cases.get(i);
                 Future<?> outcome = worker.submit(() -> {
                     try {
                         serializer.deserialize(data, SessionContextFixture.class);
-                        values.incrementAndGet();
                     } catch (SerializationException expected) {
                         refusals.incrementAndGet();
+                        if (!id.equals(expected.serializerId())) {
+                            refusalsNamingAnotherSerializer.add(expected.getMessage());
+                        }
                     }
                 });
                 try {
                     outcome.get(CASE_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
                 } catch (TimeoutException e) {
-                    fail("%s: %s did not finish within %d ms", id(), names.get(i), CASE_TIMEOUT_MILLIS);
+                    fail("%s: %s did not finish within %d ms", id, names.get(i), CASE_TIMEOUT_MILLIS);
                 } catch (java.util.concurrent.ExecutionException e) {
-                    throw new AssertionError(id() + ": " + names.get(i) + " threw " + e.getCause()
+                    throw new AssertionError(id + ": " + names.get(i) + " threw " + e.getCause()
                             + " instead of a value or a SerializationException", e.getCause());
                 }
             }
         } finally {
             worker.shutdownNow();
         }
-        assertThat(values.get() + refusals.get()).isEqualTo(cases.size());
         assertThat(refusals.get()).as("refused corrupt payloads").isPositive();
+        assertThat(refusalsNamingAnotherSerializer).as("refusals that do not name serializer " + id).isEmpty();
+    }
+
+    // ---------------------------------------------------------------- limits
+
+    @Test
+    void nestingDeeperThanMaxDepthIsRefused() {
+        List<Object> nested = new ArrayList<>();
+        for (int level = 0; level < NESTING; level++) {
+            nested = new ArrayList<>(List.of(nested));
+        }
+        byte[] data = serializer.serialize(nested);
+        SessionSerializer shallow = SessionSerializers.create(id,
+                KitSettings.strict().toBuilder().maxDepth(SHALLOW_MAX_DEPTH).build());
+
+        assertThat(serializer.deserialize(data, ArrayList.class)).as("read within the default depth").isEqualTo(nested);
+        // the same bytes and settings but maxDepth: the refusal can only be the depth's
+        assertThatThrownBy(() -> shallow.deserialize(data, ArrayList.class))
+                .isInstanceOfSatisfying(SerializationException.class,
+                        refusal -> assertThat(refusal.serializerId()).isEqualTo(id));
     }
 
     // ---------------------------------------------------------------- java.time
@@ -287,9 +342,9 @@ public abstract class SerializerCompatibilityKit {
         int localDateTime = serializer.serialize(KitFixtures.timeFields(false, true, false)).length - none;
         int date = serializer.serialize(KitFixtures.timeFields(false, false, true)).length - none;
         String line = String.format("%s: Instant field %d B, LocalDateTime field %d B, Date field %d B",
-                id(), instant, localDateTime, date);
+                id, instant, localDateTime, date);
         System.out.println("[serializer-kit] " + line);
-        Path report = Path.of("target", "serializer-kit", id() + ".time-sizes");
+        Path report = Path.of("target", "serializer-kit", id + ".time-sizes");
         Files.createDirectories(report.getParent());
         Files.writeString(report, "instant=" + instant + "\nlocalDateTime=" + localDateTime + "\ndate=" + date + "\n");
 
@@ -306,23 +361,21 @@ public abstract class SerializerCompatibilityKit {
         byte[] current = serializer.serialize(KitFixtures.sessionContext());
         byte[] golden;
         if (Boolean.getBoolean("sessiondata.golden.regenerate")) {
-            Path file = Path.of("src", "test", "resources", "golden", id() + ".bin");
+            Path file = Path.of("src", "test", "resources", "golden", id + ".bin");
             Files.createDirectories(file.getParent());
             Files.write(file, current);
             golden = current;
         } else {
-            try (InputStream in = getClass().getResourceAsStream("/golden/" + id() + ".bin")) {
-                assertThat(in).as("golden/" + id() + ".bin: generate it with -Dsessiondata.golden.regenerate=true")
+            try (InputStream in = getClass().getResourceAsStream("/golden/" + id + ".bin")) {
+                assertThat(in).as("golden/" + id + ".bin: generate it with -Dsessiondata.golden.regenerate=true")
                         .isNotNull();
                 golden = in.readAllBytes();
             }
         }
         assertThat(serializer.deserialize(golden, SessionContextFixture.class))
                 .as("the committed golden payload still reads").isEqualTo(KitFixtures.sessionContext());
-        if (writesDeterministicBytes()) {
-            assertThat(current).as("the wire format is unchanged (see the kit's javadoc to regenerate)")
-                    .isEqualTo(golden);
-        }
+        assertThat(current).as("the wire format is unchanged (see the kit's javadoc to regenerate)")
+                .isEqualTo(golden);
     }
 
     // ---------------------------------------------------------------- helpers
@@ -376,7 +429,7 @@ public abstract class SerializerCompatibilityKit {
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(ForeignJvm.class.getName());
-        command.add(id());
+        command.add(id);
         command.add(dir.toString());
         Path log = dir.resolve("foreign-jvm.log");
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();

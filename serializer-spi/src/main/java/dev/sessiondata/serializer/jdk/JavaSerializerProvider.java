@@ -7,9 +7,12 @@ import dev.sessiondata.serializer.SessionSerializerProvider;
 /** Provides the {@code java} serializer; the JDK is always there. */
 public final class JavaSerializerProvider implements SessionSerializerProvider {
 
+    /** The id of the JDK's own serialization, the one serializer the SPI core ships. */
+    public static final String ID = "java";
+
     @Override
     public String id() {
-        return JavaSessionSerializer.ID;
+        return ID;
     }
 
     @Override

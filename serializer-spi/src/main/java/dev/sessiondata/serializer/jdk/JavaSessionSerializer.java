@@ -20,12 +20,11 @@ import java.io.ObjectStreamClass;
  */
 final class JavaSessionSerializer extends AbstractSessionSerializer {
 
-    static final String ID = "java";
 
     private final ObjectInputFilter filter;
 
     JavaSessionSerializer(SerializerSettings settings) {
-        super(ID, settings);
+        super(JavaSerializerProvider.ID, settings);
         this.filter = this::check;
     }
 
@@ -35,7 +34,7 @@ final class JavaSessionSerializer extends AbstractSessionSerializer {
         try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
             out.writeObject(value);
         } catch (IOException e) {
-            throw new SerializationException(ID, "cannot write " + value.getClass().getName() + ": " + e, e);
+            throw new SerializationException(JavaSerializerProvider.ID, "cannot write " + value.getClass().getName() + ": " + e, e);
         }
         return bytes.toByteArray();
     }
@@ -46,7 +45,7 @@ final class JavaSessionSerializer extends AbstractSessionSerializer {
             in.setObjectInputFilter(filter);
             return in.readObject();
         } catch (IOException | ClassNotFoundException e) {
-            throw new SerializationException(ID, "cannot read " + type.getName() + ": " + e, e);
+            throw new SerializationException(JavaSerializerProvider.ID, "cannot read " + type.getName() + ": " + e, e);
         }
     }
 

@@ -28,18 +28,4 @@ class ForyLimitsTest {
                 .hasMessageContaining("dev.sessiondata.forbidden.Intruder");
         assertThat(IntruderProbe.staticInitializations()).isEqualTo(initializations);
     }
-
-    @Test
-    void nestingDeeperThanMaxDepthIsRefused() {
-        List<Object> nested = new ArrayList<>();
-        for (int i = 0; i < 20; i++) {
-            nested = new ArrayList<>(List.of(nested));
-        }
-        byte[] payload = SessionSerializers.create("fory", SerializerSettings.defaults()).serialize(nested);
-        SessionSerializer shallow = SessionSerializers.create("fory", SerializerSettings.builder().maxDepth(8).build());
-
-        assertThatThrownBy(() -> shallow.deserialize(payload, ArrayList.class))
-                .isInstanceOf(SerializationException.class)
-                .hasMessageContaining("depth");
-    }
 }

@@ -2,10 +2,6 @@ package dev.sessiondata.serializer.fory;
 
 import dev.sessiondata.serializer.kit.SerializerCompatibilityKit;
 
+/** The compatibility kit for every id of this module. */
 class ForySerializerCompatibilityTest extends SerializerCompatibilityKit {
-
-    @Override
-    protected String id() {
-        return "fory";
-    }
 }

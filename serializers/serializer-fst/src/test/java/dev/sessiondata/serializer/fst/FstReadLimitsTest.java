@@ -91,22 +91,6 @@ class FstReadLimitsTest {
 
     @ParameterizedTest
     @EnumSource(FstFormat.class)
-    void nestingDeeperThanMaxDepthIsRefused(FstFormat format) {
-        List<Object> nested = new ArrayList<>();
-        for (int level = 0; level < 20; level++) {
-            List<Object> outer = new ArrayList<>();
-            outer.add(nested);
-            nested = outer;
-        }
-        byte[] deep = serializer(format, SerializerSettings.defaults()).serialize(nested);
-        SessionSerializer shallow = serializer(format, SerializerSettings.builder().maxDepth(10).build());
-
-        assertThatThrownBy(() -> shallow.deserialize(deep, ArrayList.class))
-                .isInstanceOf(SerializationException.class).hasMessageContaining("maxDepth");
-    }
-
-    @ParameterizedTest
-    @EnumSource(FstFormat.class)
     void aClassFstKnowsByIdIsRefusedUnlessAllowed(FstFormat format) {
         SessionSerializer serializer = serializer(format, SerializerSettings.defaults());
         // FST pre-registers StringBuilder (and URL, Locale...): its payload carries an id, not a name

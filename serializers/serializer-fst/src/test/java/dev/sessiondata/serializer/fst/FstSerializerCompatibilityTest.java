@@ -2,10 +2,6 @@ package dev.sessiondata.serializer.fst;
 
 import dev.sessiondata.serializer.kit.SerializerCompatibilityKit;
 
+/** The compatibility kit for every id of this module. */
 class FstSerializerCompatibilityTest extends SerializerCompatibilityKit {
-
-    @Override
-    protected String id() {
-        return "fst";
-    }
 }

@@ -53,21 +53,6 @@ class HessianLimitsTest {
     }
 
     @Test
-    void nestingDeeperThanMaxDepthIsRefused() {
-        List<Object> nested = new ArrayList<>();
-        for (int i = 0; i < 20; i++) {
-            nested = new ArrayList<>(List.of(nested));
-        }
-        byte[] payload = serializer.serialize(nested);
-        SessionSerializer shallow = SessionSerializers.create("hessian",
-                KitSettings.strict().toBuilder().maxDepth(8).build());
-
-        assertThatThrownBy(() -> shallow.deserialize(payload, ArrayList.class))
-                .isInstanceOf(SerializationException.class)
-                .hasMessageContaining("maxDepth 8");
-    }
-
-    @Test
     void untypedListsNestedAHundredThousandDeepAreRefusedByDepthNotByTheStack() {
         byte[] payload = new byte[100_000];
         // 0x57: an untyped list of variable length, whose first element is the next list

@@ -14,28 +14,8 @@ import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The settings' depth and string limits hold in every format, bson4jackson's own parser included. */
+/** The settings' string limit holds in every format, bson4jackson's own parser included (depth: the kit). */
 class JacksonReadLimitsTest {
-
-    @ParameterizedTest
-    @ValueSource(strings = {"jackson-json", "jackson-smile", "bson4jackson", "jackson-json-typed",
-            "jackson-smile-typed", "bson4jackson-typed"})
-    void nestingDeeperThanMaxDepthIsRefused(String id) {
-        List<Object> nested = new ArrayList<>();
-        List<Object> innermost = nested;
-        for (int level = 0; level < 40; level++) {
-            List<Object> inner = new ArrayList<>();
-            innermost.add(inner);
-            innermost = inner;
-        }
-        byte[] data = SessionSerializers.create(id, KitSettings.strict()).serialize(nested);
-        SessionSerializer shallow = SessionSerializers.create(id, KitSettings.strict().toBuilder().maxDepth(20).build());
-
-        assertThat(SessionSerializers.create(id, KitSettings.strict()).deserialize(data, ArrayList.class)).isEqualTo(nested);
-        assertThatThrownBy(() -> shallow.deserialize(data, ArrayList.class))
-                .isInstanceOf(SerializationException.class)
-                .hasMessageContaining("nesting depth");
-    }
 
     @ParameterizedTest
     @ValueSource(strings = {"jackson-json", "jackson-smile", "bson4jackson", "jackson-json-typed",

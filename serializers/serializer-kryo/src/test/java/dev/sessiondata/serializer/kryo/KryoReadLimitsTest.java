@@ -90,22 +90,6 @@ class KryoReadLimitsTest {
 
     @ParameterizedTest
     @EnumSource(KryoStreams.class)
-    void nestingDeeperThanMaxDepthIsRefused(KryoStreams streams) {
-        List<Object> nested = new ArrayList<>();
-        for (int level = 0; level < 20; level++) {
-            List<Object> outer = new ArrayList<>();
-            outer.add(nested);
-            nested = outer;
-        }
-        byte[] deep = serializer(streams, SerializerSettings.defaults()).serialize(nested);
-        SessionSerializer shallow = serializer(streams, SerializerSettings.builder().maxDepth(10).build());
-
-        assertThatThrownBy(() -> shallow.deserialize(deep, ArrayList.class))
-                .isInstanceOf(SerializationException.class).hasMessageContaining("Max depth exceeded");
-    }
-
-    @ParameterizedTest
-    @EnumSource(KryoStreams.class)
     void aRefusedPayloadLeavesThePooledInstancesUsable(KryoStreams streams) {
         SessionSerializer serializer = serializer(streams, SerializerSettings.defaults());
         byte[] forged = payload(out -> out.writeVarInt(Integer.MAX_VALUE, true), 7, 8, 9);

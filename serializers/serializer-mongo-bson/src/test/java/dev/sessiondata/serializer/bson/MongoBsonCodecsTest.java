@@ -128,19 +128,6 @@ class MongoBsonCodecsTest {
                 .hasMessageContaining("a binary of 2147483647 bytes");
     }
 
-    @Test
-    void nestingDeeperThanMaxDepthIsRefused() {
-        BsonDocument deep = new BsonDocument();
-        for (int i = 0; i < 20; i++) {
-            deep = new BsonDocument("d", deep);
-        }
-        byte[] payload = bson(new BsonDocument("v", deep));
-
-        assertThatThrownBy(() -> serializer.deserialize(payload, Object.class))
-                .isInstanceOf(SerializationException.class)
-                .hasMessageContaining("maxDepth 8");
-    }
-
     private static byte[] bson(BsonDocument document) {
         BasicOutputBuffer buffer = new BasicOutputBuffer();
         try (BsonBinaryWriter writer = new BsonBinaryWriter(buffer)) {

@@ -2,16 +2,12 @@ package dev.sessiondata.serializer.bson;
 
 import dev.sessiondata.serializer.kit.SerializerCompatibilityKit;
 
-/** BSON of the declared types: the payload names no classes, so an {@code Object} field reads back as plain values. */
+/** The compatibility kit for every id of this module. */
 class MongoBsonSerializerCompatibilityTest extends SerializerCompatibilityKit {
 
+    /** BSON documents of the declared type: a payload cannot name a class. */
     @Override
-    protected String id() {
-        return "mongo-bson";
-    }
-
-    @Override
-    protected boolean writesClassNames() {
+    protected boolean writesClassNames(String id) {
         return false;
     }
 }

@@ -51,23 +51,6 @@ class OneNioReadGuardsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"one-nio", "one-nio-persist"})
-    void nestingDeeperThanMaxDepthIsRefused(String id) {
-        List<Object> outermost = new ArrayList<>();
-        List<Object> current = outermost;
-        for (int i = 0; i < SerializerSettings.DEFAULT_MAX_DEPTH + 1; i++) {
-            List<Object> next = new ArrayList<>();
-            current.add(next);
-            current = next;
-        }
-        byte[] data = create(id).serialize(outermost);
-
-        assertThatThrownBy(() -> create(id).deserialize(data, ArrayList.class))
-                .isInstanceOf(SerializationException.class)
-                .hasMessageContaining("maxDepth");
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"one-nio", "one-nio-persist"})
     void aOneNioBuiltInSerializerOfAClassOutsideTheAllowListIsRefused(String id) {
         ConcurrentHashMap<String, String> map = new ConcurrentHashMap<>();
         map.put("a", "b");

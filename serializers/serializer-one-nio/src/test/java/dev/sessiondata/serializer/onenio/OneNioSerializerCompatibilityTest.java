@@ -2,10 +2,6 @@ package dev.sessiondata.serializer.onenio;
 
 import dev.sessiondata.serializer.kit.SerializerCompatibilityKit;
 
+/** The compatibility kit for every id of this module. */
 class OneNioSerializerCompatibilityTest extends SerializerCompatibilityKit {
-
-    @Override
-    protected String id() {
-        return "one-nio";
-    }
 }
