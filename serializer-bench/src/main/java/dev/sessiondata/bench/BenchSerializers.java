@@ -1,5 +1,6 @@
 package dev.sessiondata.bench;
 
+import dev.sessiondata.serializer.onenio.OneNioSerializerProvider;
 import dev.sessiondata.workload.model.Channel;
 import dev.sessiondata.workload.model.SessionContext;
 import dev.sessiondata.workload.model.SessionEvent;
@@ -28,7 +29,7 @@ import java.util.Optional;
 public final class BenchSerializers {
 
     public static final String REFERENCE_PROPERTY = "sessiondata.bench.reference";
-    private static final String PREFERRED_REFERENCE = "one-nio";
+    private static final String PREFERRED_REFERENCE = OneNioSerializerProvider.ONE_NIO;
 
     private BenchSerializers() {
     }

@@ -1,13 +1,15 @@
 package dev.sessiondata.serializer;
 
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The checks every serializer shares, so that each library adapter only writes and reads.
  *
  * <p>Before a read: the payload is within {@link SerializerSettings#maxPayloadBytes()} and the requested type is on
  * the allow-list. After: the value is of the requested type. Around both: every exception and stack overflow the
- * library throws becomes a {@link SerializationException} naming this serializer, so a caller catches one type.
+ * library throws becomes a {@link SerializationException} naming this serializer, so a caller catches one type;
+ * a refusal of ours the library wrapped is unwrapped here, once, so that no adapter has to.
  */
 public abstract class AbstractSessionSerializer implements SessionSerializer {
 
@@ -30,10 +32,9 @@ public abstract class AbstractSessionSerializer implements SessionSerializer {
         byte[] data;
         try {
             data = write(value);
-        } catch (SerializationException e) {
-            throw e;
         } catch (RuntimeException | StackOverflowError e) {
-            throw new SerializationException(id, "cannot write " + value.getClass().getName() + ": " + e, e);
+            throw refusalIn(e).orElseGet(() ->
+                    new SerializationException(id, "cannot write " + value.getClass().getName() + ": " + e, e));
         }
         if (data.length > settings.maxPayloadBytes()) {
             throw new SerializationException(id, "payload of " + data.length + " bytes exceeds maxPayloadBytes "
@@ -57,11 +58,9 @@ public abstract class AbstractSessionSerializer implements SessionSerializer {
         Object value;
         try {
             value = read(data, type);
-        } catch (SerializationException e) {
-            throw e;
         } catch (RuntimeException | StackOverflowError e) {
-            throw new SerializationException(id, "cannot read " + type.getName() + " from " + data.length
-                    + " bytes: " + e, e);
+            throw refusalIn(e).orElseGet(() -> new SerializationException(id, "cannot read " + type.getName()
+                    + " from " + data.length + " bytes: " + e, e));
         }
         Class<?> boxed = box(type);
         if (!boxed.isInstance(value)) {
@@ -82,6 +81,21 @@ public abstract class AbstractSessionSerializer implements SessionSerializer {
      * checked against {@link SerializerSettings#allowList()} before they are loaded or instantiated.
      */
     protected abstract Object read(byte[] data, Class<?> type);
+
+    /**
+     * Our own refusal (an allow-list check, a bound) thrown from inside the library, which may have wrapped it in
+     * its own exceptions (Kryo, FST, One Nio do), or an adapter in a more general one: the deepest is surfaced as
+     * itself, so that a caller sees the real reason and the serializer.
+     */
+    private static Optional<SerializationException> refusalIn(Throwable failure) {
+        SerializationException deepest = null;
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SerializationException refusal) {
+                deepest = refusal;
+            }
+        }
+        return Optional.ofNullable(deepest);
+    }
 
     private static Class<?> box(Class<?> type) {
         if (!type.isPrimitive()) {

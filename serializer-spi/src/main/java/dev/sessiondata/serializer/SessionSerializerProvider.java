@@ -1,19 +1,25 @@
 package dev.sessiondata.serializer;
 
+import java.util.List;
+
 /**
- * Makes the serializer of one id; found with {@link java.util.ServiceLoader}.
+ * Makes the serializers of one library, one per variant (Kryo's safe and unsafe streams, Jackson's formats...);
+ * found with {@link java.util.ServiceLoader}.
  *
  * <p>A provider must not touch its library's classes before {@link #create} is called, so that discovery works
- * when the optional library is absent: {@link #isAvailable()} checks for the library by class name only.
+ * when the library is absent: {@link #isAvailable()} checks for the library by class name only.
  */
 public interface SessionSerializerProvider {
 
-    /** The id of the serializer this provider creates. */
-    String id();
+    /** The ids of the serializers this provider makes, one per variant of its library. */
+    List<String> ids();
 
     /** Whether this provider's library is on the class path. */
     boolean isAvailable();
 
-    /** Creates a serializer configured by {@code settings}; called only when {@link #isAvailable()} is true. */
-    SessionSerializer create(SerializerSettings settings);
+    /**
+     * Creates the serializer of {@code id}, one of {@link #ids()}, configured by {@code settings}; called only when
+     * {@link #isAvailable()} is true.
+     */
+    SessionSerializer create(String id, SerializerSettings settings);
 }

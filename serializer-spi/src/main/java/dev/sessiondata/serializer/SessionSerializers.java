@@ -41,17 +41,19 @@ public final class SessionSerializers {
             throw new IllegalArgumentException(reason + id + (provider == null ? "'" : "' is not on the class path")
                     + "; available: " + available());
         }
-        return provider.create(settings);
+        return provider.create(id, settings);
     }
 
     private static Map<String, SessionSerializerProvider> discover() {
         Map<String, SessionSerializerProvider> providers = new TreeMap<>();
         for (SessionSerializerProvider provider :
                 ServiceLoader.load(SessionSerializerProvider.class, SessionSerializers.class.getClassLoader())) {
-            SessionSerializerProvider previous = providers.putIfAbsent(provider.id(), provider);
-            if (previous != null && previous.getClass() != provider.getClass()) {
-                throw new IllegalStateException("two serializer providers claim id '" + provider.id() + "': "
-                        + previous.getClass().getName() + " and " + provider.getClass().getName());
+            for (String id : provider.ids()) {
+                SessionSerializerProvider previous = providers.putIfAbsent(id, provider);
+                if (previous != null && previous.getClass() != provider.getClass()) {
+                    throw new IllegalStateException("two serializer providers claim id '" + id + "': "
+                            + previous.getClass().getName() + " and " + provider.getClass().getName());
+                }
             }
         }
         return Collections.unmodifiableMap(providers);

@@ -37,6 +37,19 @@ public final class SessionApi {
     private SessionApi() {
     }
 
+    /**
+     * The path of the schema (class descriptor) registry of a serializer that exchanges schemas;
+     * {@link #ONE_NIO_DESCRIPTORS_PATH} for One Nio's compact mode.
+     */
+    public static String descriptorsPath(String serializerId) {
+        return SERIALIZERS_PATH + "/" + serializerId + "/descriptors";
+    }
+
+    /** The media type of a batch of a serializer's class descriptors; {@link #DESCRIPTORS_MEDIA_TYPE} for One Nio. */
+    public static String descriptorsMediaType(String serializerId) {
+        return SESSION_MEDIA_TYPE_PREFIX + serializerId + "-descriptors";
+    }
+
     /** The media type of a session written by this serializer. */
     public static String mediaTypeOf(String serializerId) {
         return SESSION_MEDIA_TYPE_PREFIX + serializerId;

@@ -1,5 +1,6 @@
 package dev.sessiondata.client;
 
+import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -37,10 +38,10 @@ final class Failures {
         boolean json = response.header("Content-Type").map(type -> type.contains("json")).orElse(false);
         if (json) {
             try {
-                if (Json.parse(text) instanceof Map<?, ?> members) {
+                if (JsonDocuments.parse(response.body()) instanceof Map<?, ?> members) {
                     return fromMembers(response.status(), members);
                 }
-            } catch (IllegalArgumentException malformed) {
+            } catch (IOException malformed) {
                 // not a problem document after all: report the raw body below
             }
         }

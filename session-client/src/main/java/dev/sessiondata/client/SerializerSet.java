@@ -1,9 +1,11 @@
 package dev.sessiondata.client;
 
 import dev.sessiondata.client.metrics.ClientMetrics;
+import dev.sessiondata.serializer.SchemaExchangingSerializer;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializers;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -35,6 +37,15 @@ final class SerializerSet {
         if (!enabled.contains(id)) {
             throw new SerializerNotEnabledException(id, enabled, context);
         }
+    }
+
+    /** The serializer of {@code id} if it is enabled and needs its schemas exchanged. */
+    Optional<SchemaExchangingSerializer> schemaExchanging(String id) {
+        if (!enabled.contains(id)) {
+            return Optional.empty();
+        }
+        return serializer(id, "") instanceof SchemaExchangingSerializer exchanging
+                ? Optional.of(exchanging) : Optional.empty();
     }
 
     byte[] serialize(String id, Object value) {

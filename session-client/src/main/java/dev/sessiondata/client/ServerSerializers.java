@@ -1,7 +1,7 @@
 package dev.sessiondata.client;
 
 import dev.sessiondata.api.SerializersInfo;
-import java.nio.charset.StandardCharsets;
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -14,11 +14,11 @@ final class ServerSerializers {
 
     static SerializersInfo parse(ApiResponse response) {
         try {
-            if (Json.parse(new String(response.body(), StandardCharsets.UTF_8)) instanceof Map<?, ?> members
+            if (JsonDocuments.parse(response.body()) instanceof Map<?, ?> members
                     && members.get("active") instanceof String active && !active.isBlank()) {
                 return new SerializersInfo(active, strings(members.get("accepted")), strings(members.get("available")));
             }
-        } catch (IllegalArgumentException e) {
+        } catch (IOException e) {
             throw new SessionClientException(response.request() + " answered unreadable JSON", e);
         }
         throw new SessionClientException(response.request() + " answered without an \"active\" serializer", null);

@@ -2,8 +2,8 @@ package dev.sessiondata.client;
 
 import dev.sessiondata.api.SerializersInfo;
 import dev.sessiondata.api.SessionApi;
-import dev.sessiondata.client.onenio.DescriptorExchange;
-import dev.sessiondata.client.onenio.DescriptorRepository;
+import dev.sessiondata.client.schema.SchemaExchange;
+import dev.sessiondata.serializer.MissingSchemaException;
 import dev.sessiondata.serializer.SerializationException;
 import java.io.InterruptedIOException;
 import java.net.URI;
@@ -15,6 +15,8 @@ import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -26,8 +28,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The Java client of the session-data service: one per application, immutable and thread-safe.
  *
- * <p>Made by {@link #builder()}; {@link SessionClientBuilder#build()} asks the service for its active serializer
- * and, when that is One Nio, exchanges class descriptors with it. A value is written with the service's active
+ * <p>Made by {@link #builder()}, which does no I/O. The first call (or {@link #connect()}) asks the service for its
+ * active serializer and, when that serializer needs its schemas exchanged
+ * ({@link dev.sessiondata.serializer.SchemaExchangingSerializer}), exchanges them; a call that fails for want of the
+ * service leaves the client unconnected, so the next one tries again. A value is written with the service's active
  * serializer and read with the serializer its stored {@code Content-Type} names, chosen only among the serializers
  * this client enabled. When an answer names another active serializer (an operator switched it), the next writes use that one.
  *
@@ -45,10 +49,13 @@ public final class SessionClient {
     private final SerializerSet serializers;
     private final AtomicReference<String> activeSerializer = new AtomicReference<>("");
     private final List<Class<?>> registeredClasses;
-    private final @Nullable DescriptorRepository descriptorRepository;
-    private final @Nullable DescriptorExchange exchange;
+    private final boolean schemaExchange;
+    /** Per serializer id: its exchange, or empty when it needs none (or the exchange is switched off). */
+    private final ConcurrentMap<String, Optional<SchemaExchange>> exchanges = new ConcurrentHashMap<>();
     private final int maxPayloadBytes;
     private final UpdatePolicy updatePolicy;
+    private final Object connectLock = new Object();
+    private volatile boolean connected;
 
     SessionClient(ClientConfig config) {
         this.baseUri = config.baseUri();
@@ -56,9 +63,7 @@ public final class SessionClient {
                 config.requestTimeout(), config.metrics(), activeSerializer::set);
         this.serializers = new SerializerSet(config.enabledSerializers(), config.settings(), config.metrics());
         this.registeredClasses = config.settings().registeredClasses();
-        this.descriptorRepository = config.descriptorRepository();
-        this.exchange = descriptorRepository != null && config.descriptorExchange()
-                ? new DescriptorExchange(descriptorRepository, new HttpDescriptorRemote(transport)) : null;
+        this.schemaExchange = config.schemaExchange();
         this.maxPayloadBytes = config.settings().maxPayloadBytes();
         this.updatePolicy = config.updatePolicy();
     }
@@ -67,24 +72,48 @@ public final class SessionClient {
         return new SessionClientBuilder();
     }
 
-    /** The serializer this client writes with now: the service's active one, as last announced. */
+    /**
+     * Performs the handshake now unless it happened already: learns the service's active serializer and exchanges
+     * its schemas if it needs that. Optional: every call connects first. An application that wants to fail fast at
+     * startup calls it; one that must start while the service is away does not.
+     *
+     * @return this client
+     * @throws SessionClientException if the handshake fails; a later call tries again
+     */
+    public SessionClient connect() {
+        if (!connected) {
+            synchronized (connectLock) {
+                if (!connected) {
+                    handshake();
+                    connected = true;
+                }
+            }
+        }
+        return this;
+    }
+
+    /** The serializer this client writes with now: the service's active one, as last announced (connects first). */
     public String activeSerializer() {
+        connect();
         return activeSerializer.get();
     }
 
     /** Writes a session with the service's default time to live; returns its new version. */
     public String put(String id, Object value) {
+        connect();
         return versionOf(requireSuccess(write("put", id, value, null, null, null)));
     }
 
     /** Writes a session that lives for {@code ttl} (whole seconds, rounded up); returns its new version. */
     public String put(String id, Object value, Duration ttl) {
+        connect();
         Objects.requireNonNull(ttl, "ttl");
         return versionOf(requireSuccess(write("put", id, value, ttl, null, null)));
     }
 
     /** Writes a session only if none exists under {@code id}; whether it was written. */
     public boolean putIfAbsent(String id, Object value) {
+        connect();
         ApiResponse response = write("put-if-absent", id, value, null, "If-None-Match", "*");
         if (response.status() == 412) {
             return false;
@@ -99,6 +128,7 @@ public final class SessionClient {
      * @throws ConflictException if it changed (or is absent)
      */
     public String replace(String id, Object value, String expectedVersion) {
+        connect();
         Objects.requireNonNull(expectedVersion, "expectedVersion");
         ApiResponse response = write("replace", id, value, null, "If-Match", quote(expectedVersion));
         return versionOf(requireSuccess(response));
@@ -106,6 +136,7 @@ public final class SessionClient {
 
     /** Reads a session, with its version and expiry; empty if it is absent or expired. */
     public <T> Optional<Versioned<T>> get(String id, Class<T> type) {
+        connect();
         Objects.requireNonNull(type, "type");
         ApiResponse response = read("get", id);
         if (response.status() == 404) {
@@ -125,6 +156,7 @@ public final class SessionClient {
      * @throws ConflictException if every attempt met a concurrent write
      */
     public <T> T update(String id, Class<T> type, UnaryOperator<T> change) {
+        connect();
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(change, "change");
         for (int attempt = 1; ; attempt++) {
@@ -145,6 +177,7 @@ public final class SessionClient {
 
     /** Deletes a session; whether it existed. */
     public boolean delete(String id) {
+        connect();
         HttpRequest request = transport.request(sessionPath(id)).DELETE().build();
         ApiResponse response = transport.send("delete", request, BoundedBody.ERROR_BODY_LIMIT);
         if (response.status() == 404) {
@@ -160,35 +193,39 @@ public final class SessionClient {
      * @throws SessionNotFoundException if the session is absent
      */
     public void touch(String id) {
+        connect();
         HttpRequest request = transport.request(sessionPath(id) + "/touch")
                 .POST(HttpRequest.BodyPublishers.noBody()).build();
         requireSuccess(transport.send("touch", request, BoundedBody.ERROR_BODY_LIMIT));
     }
 
-    /** Learns the active serializer and, when it is One Nio, exchanges descriptors; logs one line about it. */
-    void handshake() {
+    /** Learns the active serializer and exchanges its schemas if it needs that; logs one line about it. */
+    private void handshake() {
         long start = System.nanoTime();
         HttpRequest request = transport.request(SessionApi.SERIALIZERS_PATH).GET().build();
         SerializersInfo announced = ServerSerializers.parse(
                 requireSuccess(transport.send("serializers", request, BoundedBody.ERROR_BODY_LIMIT)));
         activeSerializer.set(announced.active());
         serializers.requireEnabled(announced.active(), "the service's active serializer is");
-        Optional<DescriptorExchange.Exchanged> exchanged = exchangeIfOneNio(announced.active());
+        Optional<SchemaExchange.Exchanged> exchanged = exchangeOf(announced.active())
+                .flatMap(exchange -> exchange.exchange(registeredClasses));
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         log.info("Session client ready for {} in {} ms: active serializer {} (accepted {}), {}", baseUri, millis,
                 announced.active(), announced.accepted(), exchanged.map(SessionClient::describe)
-                        .orElse("no One Nio descriptor exchange"));
+                        .orElse("no schema exchange"));
     }
 
-    private Optional<DescriptorExchange.Exchanged> exchangeIfOneNio(String serializerId) {
-        if (exchange == null || !DescriptorExchange.SERIALIZER_ID.equals(serializerId)) {
+    /** The schema exchange of an enabled serializer that needs one, made on first use. */
+    private Optional<SchemaExchange> exchangeOf(String serializerId) {
+        if (!schemaExchange) {
             return Optional.empty();
         }
-        return exchange.exchange(registeredClasses);
+        return exchanges.computeIfAbsent(serializerId, id -> serializers.schemaExchanging(id)
+                .map(serializer -> new SchemaExchange(serializer, new HttpSchemaRemote(transport, id))));
     }
 
-    private static String describe(DescriptorExchange.Exchanged exchanged) {
-        return "One Nio descriptors: " + exchanged.uploaded() + " uploaded"
+    private static String describe(SchemaExchange.Exchanged exchanged) {
+        return "schemas: " + exchanged.uploaded() + " uploaded"
                 + (exchanged.readOnly() ? " (read-only token)" : "") + ", " + exchanged.downloaded()
                 + " downloaded, " + exchanged.installed() + " new installed, " + exchanged.skipped()
                 + " skipped (other applications' classes this one may not or cannot read)";
@@ -219,11 +256,11 @@ public final class SessionClient {
     }
 
     private byte[] serialize(String serializerId, Object value) {
-        if (exchange != null && DescriptorExchange.SERIALIZER_ID.equals(serializerId)) {
-            exchangeIfOneNio(serializerId).ifPresent(exchanged ->
-                    log.info("Session client switched to one-nio by {}: {}", baseUri, describe(exchanged)));
+        exchangeOf(serializerId).ifPresent(exchange -> {
+            exchange.exchange(registeredClasses).ifPresent(exchanged ->
+                    log.info("Session client switched to {} by {}: {}", serializerId, baseUri, describe(exchanged)));
             exchange.uploadIfNew(value.getClass());
-        }
+        });
         return serializers.serialize(serializerId, value);
     }
 
@@ -250,22 +287,16 @@ public final class SessionClient {
     }
 
     private <T> T deserialize(String serializerId, byte[] data, Class<T> type) {
-        if (!DescriptorExchange.SERIALIZER_ID.equals(serializerId) || descriptorRepository == null) {
-            return serializers.deserialize(serializerId, data, type);
-        }
-        if (exchange != null) {
-            return exchange.read(() -> serializers.deserialize(serializerId, data, type));
+        Optional<SchemaExchange> exchange = exchangeOf(serializerId);
+        if (exchange.isPresent()) {
+            return exchange.get().read(() -> serializers.deserialize(serializerId, data, type));
         }
         try {
             return serializers.deserialize(serializerId, data, type);
-        } catch (SerializationException e) {
-            if (descriptorRepository.missingUid(e).isPresent()) {
-                throw new SerializationException(serializerId, "the payload names a class uid this application "
-                        + "has no descriptor for, and the One Nio descriptor exchange is switched off "
-                        + "(SessionClientBuilder.oneNioDescriptorExchange): it was written by another version of "
-                        + "the class", e);
-            }
-            throw e;
+        } catch (MissingSchemaException e) {
+            throw new SerializationException(serializerId, "the payload names a class uid this application has no "
+                    + "schema for, and the schema exchange is switched off (SessionClientBuilder.schemaExchange): "
+                    + "it was written by another version of the class", e);
         }
     }
 

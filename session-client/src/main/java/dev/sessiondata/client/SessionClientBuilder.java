@@ -1,9 +1,6 @@
 package dev.sessiondata.client;
 
 import dev.sessiondata.client.metrics.ClientMetrics;
-import dev.sessiondata.client.onenio.DescriptorExchange;
-import dev.sessiondata.client.onenio.DescriptorRepository;
-import dev.sessiondata.client.onenio.OneNioRepository;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializers;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -18,7 +15,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Configures and builds a {@link SessionClient}; not thread-safe. Only {@link #baseUri} and {@link #token} are
- * required. {@link #build()} checks the configuration, then performs the startup handshake with the service.
+ * required. {@link #build()} checks the configuration and does no I/O: the client performs its handshake with the
+ * service on its first call, or in {@link SessionClient#connect()}, so an application starts while the service is
+ * away.
  */
 public final class SessionClientBuilder {
 
@@ -34,9 +33,8 @@ public final class SessionClientBuilder {
     private @Nullable HttpClient httpClient;
     private @Nullable Duration connectTimeout;
     private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
-    private boolean descriptorExchange = true;
+    private boolean schemaExchange = true;
     private UpdatePolicy updatePolicy = UpdatePolicy.DEFAULT;
-    private @Nullable DescriptorRepository descriptorRepository;
 
     SessionClientBuilder() {
     }
@@ -60,8 +58,9 @@ public final class SessionClientBuilder {
     }
 
     /**
-     * The classes this application writes. They must be allowed by the {@link #serializerSettings settings}; with
-     * One Nio their descriptors, and those of every class reachable from them, are uploaded at startup.
+     * The classes this application writes. They must be allowed by the {@link #serializerSettings settings}; with a
+     * serializer that exchanges schemas (One Nio's compact mode), their schemas, and those of every class reachable
+     * from them, are uploaded on the first use of that serializer.
      */
     public SessionClientBuilder registerClasses(Class<?>... classes) {
         for (Class<?> type : classes) {
@@ -108,11 +107,11 @@ public final class SessionClientBuilder {
     }
 
     /**
-     * Whether to exchange One Nio class descriptors with the service (default true). Without the exchange, an
-     * application reads One Nio payloads only of class versions identical to its own.
+     * Whether to exchange schemas (class descriptors) with the service for the serializers that need it (default
+     * true). Without the exchange, an application reads such payloads only of class versions identical to its own.
      */
-    public SessionClientBuilder oneNioDescriptorExchange(boolean enabled) {
-        this.descriptorExchange = enabled;
+    public SessionClientBuilder schemaExchange(boolean enabled) {
+        this.schemaExchange = enabled;
         return this;
     }
 
@@ -129,19 +128,11 @@ public final class SessionClientBuilder {
         return this;
     }
 
-    /** Replaces One Nio's repository: for the client's own tests of the exchange protocol. */
-    SessionClientBuilder descriptorRepository(DescriptorRepository descriptors) {
-        this.descriptorRepository = Objects.requireNonNull(descriptors, "descriptors");
-        return this;
-    }
-
     /**
-     * Checks the configuration and performs the startup handshake: learns the service's active serializer and,
-     * when it is One Nio, exchanges class descriptors.
+     * Checks the configuration and makes the client, without any I/O (see {@link SessionClient#connect()}).
      *
      * @throws IllegalStateException if the base URI or token is missing
      * @throws IllegalArgumentException if an option is invalid
-     * @throws SessionClientException if the handshake fails
      */
     public SessionClient build() {
         URI uri = validBaseUri();
@@ -163,18 +154,8 @@ public final class SessionClientBuilder {
         Set<String> enabled = enabledSerializers();
         ClientConfig config = new ClientConfig(uri, token, httpClient != null ? httpClient : defaultHttpClient(uri),
                 requestTimeout, meterRegistry == null ? ClientMetrics.NONE : ClientMetrics.micrometer(meterRegistry),
-                enabled, effective, oneNioRepository(enabled, effective), descriptorExchange, updatePolicy);
-        SessionClient client = new SessionClient(config);
-        client.handshake();
-        return client;
-    }
-
-    /** One Nio's repository when this client reads or writes One Nio: loaded only then, as One Nio is optional. */
-    private @Nullable DescriptorRepository oneNioRepository(Set<String> enabled, SerializerSettings effective) {
-        if (!enabled.contains(DescriptorExchange.SERIALIZER_ID)) {
-            return null;
-        }
-        return descriptorRepository != null ? descriptorRepository : new OneNioRepository(effective);
+                enabled, effective, schemaExchange, updatePolicy);
+        return new SessionClient(config);
     }
 
     private URI validBaseUri() {

@@ -70,14 +70,14 @@ final class ScriptedServer implements AutoCloseable, AfterEachCallback {
     }
 
     /**
-     * Builds a client of this server: answers its handshake with {@code active} as the active serializer and
+     * Builds and connects a client of this server: answers its handshake with {@code active} as the active serializer and
      * consumes the handshake request.
      */
     SessionClient connect(String active, java.util.function.UnaryOperator<SessionClientBuilder> options)
             throws InterruptedException {
         enqueue(SessionClientTest.serializers(active));
         SessionClient client = options.apply(SessionClient.builder().baseUri(uri()).token(SessionClientTest.TOKEN))
-                .build();
+                .build().connect();
         takeRequest();
         return client;
     }

@@ -8,7 +8,7 @@ import java.net.http.HttpClient;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** {@code build()} refuses a configuration that cannot work before it sends anything. */
+/** {@code build()} refuses a configuration that cannot work, and sends nothing. */
 class SessionClientBuilderTest {
 
     private static final URI SOMEWHERE = URI.create("http://127.0.0.1:1");
@@ -63,8 +63,13 @@ class SessionClientBuilderTest {
     }
 
     @Test
-    void aServiceThatIsNotThereFailsTheHandshakeWithATransportError() {
-        assertThatThrownBy(() -> SessionClient.builder().baseUri(SOMEWHERE).token("t").build())
+    void buildingDoesNoIoSoAServiceThatIsNotThereFailsOnlyTheFirstCall() {
+        SessionClient client = SessionClient.builder().baseUri(SOMEWHERE).token("t").build();
+
+        assertThatThrownBy(client::connect)
+                .isInstanceOf(SessionTransportException.class)
+                .hasMessageContaining("GET /api/v1/serializers");
+        assertThatThrownBy(() -> client.delete("any"))
                 .isInstanceOf(SessionTransportException.class)
                 .hasMessageContaining("GET /api/v1/serializers");
     }

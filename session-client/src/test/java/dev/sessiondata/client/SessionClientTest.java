@@ -50,10 +50,10 @@ class SessionClientTest {
     }
 
     @Test
-    void buildAsksTheServiceForItsActiveSerializerWithTheToken() throws Exception {
+    void connectAsksTheServiceForItsActiveSerializerWithTheToken() throws Exception {
         server.enqueue(serializers("test-text"));
 
-        SessionClient client = SessionClient.builder().baseUri(server.uri()).token(TOKEN).build();
+        SessionClient client = SessionClient.builder().baseUri(server.uri()).token(TOKEN).build().connect();
 
         ScriptedServer.Recorded handshake = server.takeRequest();
         assertThat(handshake.method()).isEqualTo("GET");
@@ -63,10 +63,10 @@ class SessionClientTest {
     }
 
     @Test
-    void buildUnderABasePathKeepsIt() throws Exception {
+    void connectUnderABasePathKeepsIt() throws Exception {
         server.enqueue(serializers("java"));
 
-        SessionClient.builder().baseUri(URI.create(server.uri() + "/sessiondata/")).token(TOKEN).build();
+        SessionClient.builder().baseUri(URI.create(server.uri() + "/sessiondata/")).token(TOKEN).build().connect();
 
         assertThat(server.takeRequest().target()).isEqualTo("/sessiondata/api/v1/serializers");
     }
@@ -144,11 +144,11 @@ class SessionClientTest {
     }
 
     @Test
-    void buildRefusesAnActiveSerializerThisClientDidNotEnable() {
+    void connectRefusesAnActiveSerializerThisClientDidNotEnable() {
         server.enqueue(serializers("test-text"));
 
         assertThatThrownBy(() -> SessionClient.builder().baseUri(server.uri()).token(TOKEN)
-                .enabledSerializers("java").build())
+                .enabledSerializers("java").build().connect())
                 .isInstanceOf(SerializerNotEnabledException.class)
                 .hasMessageContaining("active serializer is serializer 'test-text'");
     }

@@ -5,6 +5,7 @@ import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializerProvider;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
  * A second serializer for the client's tests, so that switching between two ids needs no optional library: it
@@ -15,8 +16,8 @@ public final class TextSerializerProvider implements SessionSerializerProvider {
     static final String ID = "test-text";
 
     @Override
-    public String id() {
-        return ID;
+    public List<String> ids() {
+        return List.of(ID);
     }
 
     @Override
@@ -25,7 +26,7 @@ public final class TextSerializerProvider implements SessionSerializerProvider {
     }
 
     @Override
-    public SessionSerializer create(SerializerSettings settings) {
+    public SessionSerializer create(String id, SerializerSettings settings) {
         return new AbstractSessionSerializer(ID, settings) {
             @Override
             protected byte[] write(Object value) {

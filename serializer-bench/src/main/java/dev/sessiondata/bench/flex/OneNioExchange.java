@@ -3,7 +3,6 @@ package dev.sessiondata.bench.flex;
 import dev.sessiondata.api.ClassDescriptor;
 import dev.sessiondata.api.DescriptorBatch;
 import dev.sessiondata.serializer.SerializerSettings;
-import dev.sessiondata.serializer.onenio.OneNioDescriptor;
 import dev.sessiondata.serializer.onenio.OneNioDescriptors;
 
 /**
@@ -17,13 +16,12 @@ final class OneNioExchange {
     }
 
     static byte[] export(SerializerSettings settings) {
-        return DescriptorBatch.encode(OneNioDescriptors.export(settings.registeredClasses()).stream()
-                .map(descriptor -> new ClassDescriptor(descriptor.uid(), descriptor.bytes())).toList());
+        return DescriptorBatch.encode(OneNioDescriptors.export(settings.registeredClasses()));
     }
 
     static void install(byte[] batch, SerializerSettings settings) {
         for (ClassDescriptor descriptor : DescriptorBatch.decode(batch)) {
-            OneNioDescriptors.install(new OneNioDescriptor(descriptor.uid(), descriptor.bytes()), settings);
+            OneNioDescriptors.install(descriptor, settings);
         }
     }
 }

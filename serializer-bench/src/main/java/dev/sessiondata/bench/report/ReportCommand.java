@@ -2,6 +2,7 @@ package dev.sessiondata.bench.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.sessiondata.serializer.onenio.OneNioSerializerProvider;
 import dev.sessiondata.workload.PayloadSize;
 import dev.sessiondata.bench.BenchSerializers;
 import dev.sessiondata.bench.WorkloadCache;
@@ -81,7 +82,7 @@ public final class ReportCommand {
         write(out.resolve("sizes.json"), SizeTable.measure(ids));
         runMatrix(out, ids);
         List<String> rawIds = new ArrayList<>();
-        for (String id : List.of("kryo", "one-nio", "fory")) {
+        for (String id : List.of("kryo", OneNioSerializerProvider.ONE_NIO, "fory")) {
             if (ids.contains(id)) {
                 rawIds.add(id);
             }

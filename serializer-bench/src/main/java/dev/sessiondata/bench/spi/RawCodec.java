@@ -1,5 +1,6 @@
 package dev.sessiondata.bench.spi;
 
+import dev.sessiondata.serializer.onenio.OneNioSerializerProvider;
 import java.util.List;
 
 /**
@@ -10,7 +11,7 @@ import java.util.List;
 interface RawCodec {
 
     /** The ids that have a raw counterpart. */
-    List<String> IDS = List.of("kryo", "one-nio", "fory");
+    List<String> IDS = List.of("kryo", OneNioSerializerProvider.ONE_NIO, "fory");
 
     byte[] write(Object value);
 
@@ -20,7 +21,7 @@ interface RawCodec {
     static RawCodec of(String id) {
         return switch (id) {
             case "kryo" -> new RawKryo();
-            case "one-nio" -> new RawOneNio();
+            case OneNioSerializerProvider.ONE_NIO -> new RawOneNio();
             case "fory" -> new RawFory();
             default -> throw new IllegalArgumentException("no raw codec for '" + id + "'; known: " + IDS);
         };

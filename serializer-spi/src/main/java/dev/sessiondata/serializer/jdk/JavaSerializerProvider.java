@@ -3,6 +3,7 @@ package dev.sessiondata.serializer.jdk;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializerProvider;
+import java.util.List;
 
 /** Provides the {@code java} serializer; the JDK is always there. */
 public final class JavaSerializerProvider implements SessionSerializerProvider {
@@ -11,8 +12,8 @@ public final class JavaSerializerProvider implements SessionSerializerProvider {
     public static final String ID = "java";
 
     @Override
-    public String id() {
-        return ID;
+    public List<String> ids() {
+        return List.of(ID);
     }
 
     @Override
@@ -21,7 +22,7 @@ public final class JavaSerializerProvider implements SessionSerializerProvider {
     }
 
     @Override
-    public SessionSerializer create(SerializerSettings settings) {
+    public SessionSerializer create(String id, SerializerSettings settings) {
         return new JavaSessionSerializer(settings);
     }
 }

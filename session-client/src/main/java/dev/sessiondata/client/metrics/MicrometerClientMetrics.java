@@ -1,6 +1,7 @@
 package dev.sessiondata.client.metrics;
 
 import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.Meter.MeterProvider;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.util.Objects;
@@ -15,7 +16,8 @@ import java.util.concurrent.TimeUnit;
  *       ({@code write} or {@code read});</li>
  *   <li>{@code sessiondata.client.requests}: a timer per {@code operation} and {@code outcome}.</li>
  * </ul>
- * Percentiles and histograms stay off, as a library should leave them to the application's meter filters.
+ * Percentiles and histograms stay off, as a library should leave them to the application's meter filters. The
+ * meters are described once, here; each call only looks its tagged meter up ({@code MeterProvider}).
  */
 final class MicrometerClientMetrics implements ClientMetrics {
 
@@ -24,41 +26,37 @@ final class MicrometerClientMetrics implements ClientMetrics {
     static final String PAYLOAD_SIZE = "sessiondata.client.payload.size";
     static final String REQUESTS = "sessiondata.client.requests";
 
-    private final MeterRegistry registry;
+    private final MeterProvider<Timer> serializeTimers;
+    private final MeterProvider<Timer> deserializeTimers;
+    private final MeterProvider<DistributionSummary> payloadSizes;
+    private final MeterProvider<Timer> requestTimers;
 
     MicrometerClientMetrics(MeterRegistry registry) {
-        this.registry = Objects.requireNonNull(registry, "meterRegistry");
+        Objects.requireNonNull(registry, "meterRegistry");
+        this.serializeTimers = Timer.builder(SERIALIZE).description("Time to serialize one session value")
+                .withRegistry(registry);
+        this.deserializeTimers = Timer.builder(DESERIALIZE).description("Time to deserialize one session payload")
+                .withRegistry(registry);
+        this.payloadSizes = DistributionSummary.builder(PAYLOAD_SIZE).description("Size of serialized session payloads")
+                .baseUnit("bytes").withRegistry(registry);
+        this.requestTimers = Timer.builder(REQUESTS).description("HTTP requests to the session-data service")
+                .withRegistry(registry);
     }
 
     @Override
     public void serialized(String serializerId, long nanos, int bytes) {
-        timer(SERIALIZE, "Time to serialize one session value", "serializer", serializerId)
-                .record(nanos, TimeUnit.NANOSECONDS);
-        size(serializerId, "write").record(bytes);
+        serializeTimers.withTags("serializer", serializerId).record(nanos, TimeUnit.NANOSECONDS);
+        payloadSizes.withTags("serializer", serializerId, "direction", "write").record(bytes);
     }
 
     @Override
     public void deserialized(String serializerId, long nanos, int bytes) {
-        timer(DESERIALIZE, "Time to deserialize one session payload", "serializer", serializerId)
-                .record(nanos, TimeUnit.NANOSECONDS);
-        size(serializerId, "read").record(bytes);
+        deserializeTimers.withTags("serializer", serializerId).record(nanos, TimeUnit.NANOSECONDS);
+        payloadSizes.withTags("serializer", serializerId, "direction", "read").record(bytes);
     }
 
     @Override
     public void request(String operation, String outcome, long nanos) {
-        timer(REQUESTS, "HTTP requests to the session-data service", "operation", operation, "outcome", outcome)
-                .record(nanos, TimeUnit.NANOSECONDS);
-    }
-
-    private Timer timer(String name, String description, String... tags) {
-        return Timer.builder(name).description(description).tags(tags).register(registry);
-    }
-
-    private DistributionSummary size(String serializerId, String direction) {
-        return DistributionSummary.builder(PAYLOAD_SIZE)
-                .description("Size of serialized session payloads")
-                .baseUnit("bytes")
-                .tags("serializer", serializerId, "direction", direction)
-                .register(registry);
+        requestTimers.withTags("operation", operation, "outcome", outcome).record(nanos, TimeUnit.NANOSECONDS);
     }
 }

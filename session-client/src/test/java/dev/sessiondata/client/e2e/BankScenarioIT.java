@@ -109,7 +109,7 @@ class BankScenarioIT {
         assertThat(reader.succeeded()).as("the reader must fail without the exchange").isFalse();
         assertThat(reader.output())
                 .contains("SerializationException")
-                .contains("the One Nio descriptor exchange is switched off")
+                .contains("the schema exchange is switched off")
                 .contains("it was written by another version of the class");
     }
 

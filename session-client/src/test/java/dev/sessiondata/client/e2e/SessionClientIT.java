@@ -13,6 +13,7 @@ import dev.sessiondata.client.SessionNotFoundException;
 import dev.sessiondata.client.UnauthorizedException;
 import dev.sessiondata.client.Versioned;
 import dev.sessiondata.serializer.SerializerSettings;
+import dev.sessiondata.serializer.onenio.OneNioSerializerProvider;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.AfterAll;
@@ -58,7 +59,7 @@ class SessionClientIT {
         assertThat(read.value()).isEqualTo(cart());
         assertThat(read.version()).isEqualTo(version);
         assertThat(read.expiresAt()).isBetween(before.plus(Duration.ofMinutes(4)), before.plus(Duration.ofMinutes(6)));
-        assertThat(client.activeSerializer()).isEqualTo("one-nio");
+        assertThat(client.activeSerializer()).isEqualTo(OneNioSerializerProvider.ONE_NIO);
     }
 
     @Test
@@ -101,7 +102,7 @@ class SessionClientIT {
 
     @Test
     void aWrongTokenFailsTheHandshakeAndAReadTokenCannotWrite() {
-        assertThatThrownBy(() -> builder("not-a-token-the-server-knows").build())
+        assertThatThrownBy(() -> builder("not-a-token-the-server-knows").build().connect())
                 .isInstanceOfSatisfying(UnauthorizedException.class, e -> assertThat(e.problem().problemType())
                         .contains(ProblemType.UNAUTHORIZED));
 

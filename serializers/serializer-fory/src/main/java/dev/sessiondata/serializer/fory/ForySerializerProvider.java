@@ -4,13 +4,17 @@ import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializerProvider;
 import dev.sessiondata.serializer.SessionSerializers;
+import java.util.List;
 
 /** Provides the {@code fory} serializer when Apache Fory ({@code fory-core}) is on the class path. */
 public final class ForySerializerProvider implements SessionSerializerProvider {
 
+    /** The id of this library's one serializer. */
+    public static final String ID = "fory";
+
     @Override
-    public String id() {
-        return ForySessionSerializer.ID;
+    public List<String> ids() {
+        return List.of(ID);
     }
 
     @Override
@@ -19,7 +23,7 @@ public final class ForySerializerProvider implements SessionSerializerProvider {
     }
 
     @Override
-    public SessionSerializer create(SerializerSettings settings) {
+    public SessionSerializer create(String id, SerializerSettings settings) {
         return new ForySessionSerializer(settings);
     }
 }

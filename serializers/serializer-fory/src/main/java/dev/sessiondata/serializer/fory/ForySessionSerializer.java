@@ -25,12 +25,11 @@ import org.apache.fory.config.Language;
  */
 final class ForySessionSerializer extends AbstractSessionSerializer {
 
-    static final String ID = "fory";
 
     private final ThreadSafeFory fory;
 
     ForySessionSerializer(SerializerSettings settings) {
-        super(ID, settings);
+        super(ForySerializerProvider.ID, settings);
         ClassAllowList allowList = settings.allowList();
         this.fory = new ForyBuilder()
                 .withLanguage(Language.JAVA)

@@ -7,7 +7,7 @@ import org.nustaq.serialization.FSTDecoder;
 enum FstFormat {
 
     /** {@code fst}: {@link FSTConfiguration#createDefaultConfiguration()}. */
-    DEFAULT(FstSerializerProvider.ID) {
+    DEFAULT(FstSerializerProvider.FST) {
         @Override
         FSTConfiguration configuration() {
             return FSTConfiguration.createDefaultConfiguration();
@@ -20,7 +20,7 @@ enum FstFormat {
     },
 
     /** {@code fst-unsafe}: {@link FSTConfiguration#createUnsafeBinaryConfiguration()}. */
-    UNSAFE(FstUnsafeSerializerProvider.ID) {
+    UNSAFE(FstSerializerProvider.FST_UNSAFE) {
         @Override
         FSTConfiguration configuration() {
             return FSTConfiguration.createUnsafeBinaryConfiguration();
@@ -47,4 +47,14 @@ enum FstFormat {
 
     /** The decoder of this format, with declared lengths bounded. */
     abstract FSTDecoder decoder(FSTConfiguration configuration, FstLimits limits);
+
+    /** The variant of serializer {@code id}. */
+    static FstFormat of(String id) {
+        for (FstFormat variant : values()) {
+            if (variant.id().equals(id)) {
+                return variant;
+            }
+        }
+        throw new IllegalArgumentException("not an id of this library: '" + id + "'");
+    }
 }

@@ -3,16 +3,21 @@ package dev.sessiondata.serializer.fst;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializerProvider;
+import java.util.List;
 
-/** Provides the {@code fst} serializer: FST's default configuration (portable byte order, compressed ints). */
+/**
+ * Provides FST's two variants: {@code fst}, its default configuration (portable byte order, compressed ints), and
+ * {@code fst-unsafe}, its unsafe configuration (see {@link FstFormat}).
+ */
 public final class FstSerializerProvider implements SessionSerializerProvider {
 
-    /** A string, so that discovery loads no class of the optional library. */
-    static final String ID = "fst";
+    /** Strings, so that discovery loads no class of the library. */
+    public static final String FST = "fst";
+    public static final String FST_UNSAFE = "fst-unsafe";
 
     @Override
-    public String id() {
-        return ID;
+    public List<String> ids() {
+        return List.of(FST, FST_UNSAFE);
     }
 
     @Override
@@ -21,7 +26,7 @@ public final class FstSerializerProvider implements SessionSerializerProvider {
     }
 
     @Override
-    public SessionSerializer create(SerializerSettings settings) {
-        return new FstSessionSerializer(FstFormat.DEFAULT, settings);
+    public SessionSerializer create(String id, SerializerSettings settings) {
+        return new FstSessionSerializer(FstFormat.of(id), settings);
     }
 }

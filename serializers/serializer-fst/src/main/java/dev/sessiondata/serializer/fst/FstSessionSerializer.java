@@ -84,22 +84,19 @@ final class FstSessionSerializer extends AbstractSessionSerializer {
             input.resetForReuseUseArray(data, data.length);
             return input.readObject();
         } catch (Exception e) { // FST rethrows checked exceptions undeclared
-            throw refusalIn(e, type);
+            throw new SerializationException(id(), "cannot read " + type.getName() + ": " + rootCause(e), e);
         }
     }
 
     /**
-     * An allow-list refusal deep in FST surfaces as itself; anything else is named by its root cause, since FST
-     * wraps what went wrong in several layers of IOException and reflection.
+     * What went wrong, named by its root cause, since FST wraps it in several layers of IOException and reflection
+     * (a refusal of ours inside is surfaced as itself by the base class).
      */
-    private SerializationException refusalIn(Exception e, Class<?> type) {
+    private static Throwable rootCause(Exception e) {
         Throwable root = e;
-        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SerializationException refusal) {
-                return refusal;
-            }
-            root = cause;
+        while (root.getCause() != null) {
+            root = root.getCause();
         }
-        return new SerializationException(id(), "cannot read " + type.getName() + ": " + root, e);
+        return root;
     }
 }

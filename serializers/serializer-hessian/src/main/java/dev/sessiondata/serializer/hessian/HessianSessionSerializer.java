@@ -15,13 +15,12 @@ import java.io.IOException;
  */
 final class HessianSessionSerializer extends AbstractSessionSerializer {
 
-    static final String ID = "hessian";
 
     private final AllowListSerializerFactory factory;
 
     HessianSessionSerializer(SerializerSettings settings) {
-        super(ID, settings);
-        this.factory = new AllowListSerializerFactory(ID, settings);
+        super(HessianSerializerProvider.ID, settings);
+        this.factory = new AllowListSerializerFactory(HessianSerializerProvider.ID, settings);
     }
 
     @Override
@@ -33,7 +32,7 @@ final class HessianSessionSerializer extends AbstractSessionSerializer {
             out.writeObject(value);
             out.close();
         } catch (IOException e) {
-            throw new SerializationException(ID, "cannot write " + value.getClass().getName() + ": " + e, e);
+            throw new SerializationException(HessianSerializerProvider.ID, "cannot write " + value.getClass().getName() + ": " + e, e);
         }
         return bytes.toByteArray();
     }
@@ -45,7 +44,7 @@ final class HessianSessionSerializer extends AbstractSessionSerializer {
         try {
             return in.readObject(type);
         } catch (IOException e) {
-            throw new SerializationException(ID, "cannot read " + type.getName() + ": " + e, e);
+            throw new SerializationException(HessianSerializerProvider.ID, "cannot read " + type.getName() + ": " + e, e);
         }
     }
 }

@@ -4,7 +4,6 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.util.Pool;
 import dev.sessiondata.serializer.AbstractSessionSerializer;
-import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
 
 /**
@@ -66,8 +65,6 @@ final class KryoSessionSerializer extends AbstractSessionSerializer {
             Object value = instance.kryo.readClassAndObject(streams.input(data, limits));
             completed = true;
             return value;
-        } catch (RuntimeException e) {
-            throw refusalIn(e);
         } finally {
             release(instance, completed);
         }
@@ -82,16 +79,6 @@ final class KryoSessionSerializer extends AbstractSessionSerializer {
     private Output newOutput() {
         // one byte beyond the limit, so that an oversized payload fails in Kryo, not after copying it
         return streams.output(settings.maxPayloadBytes() + 1);
-    }
-
-    /** Kryo wraps what its serializers throw; an allow-list refusal deep in a graph is surfaced as itself. */
-    private static RuntimeException refusalIn(RuntimeException e) {
-        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SerializationException refusal) {
-                return refusal;
-            }
-        }
-        return e;
     }
 
     /** A Kryo and the output buffer it writes into, pooled together; used by one thread at a time. */

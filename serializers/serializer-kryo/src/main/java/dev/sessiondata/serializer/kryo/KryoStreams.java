@@ -8,7 +8,7 @@ import com.esotericsoftware.kryo.unsafe.UnsafeOutput;
 enum KryoStreams {
 
     /** {@code kryo}: Kryo's portable buffers. */
-    SAFE(KryoSerializerProvider.ID) {
+    SAFE(KryoSerializerProvider.KRYO) {
         @Override
         Input input(byte[] data, ReadLimits limits) {
             return new BoundedInput(data, limits);
@@ -21,7 +21,7 @@ enum KryoStreams {
     },
 
     /** {@code kryo-unsafe}: buffers that copy primitives with {@code sun.misc.Unsafe}, in native byte order. */
-    UNSAFE(KryoUnsafeSerializerProvider.ID) {
+    UNSAFE(KryoSerializerProvider.KRYO_UNSAFE) {
         @Override
         Input input(byte[] data, ReadLimits limits) {
             return new BoundedUnsafeInput(data, limits);
@@ -51,4 +51,14 @@ enum KryoStreams {
 
     /** An output that refuses to grow beyond {@code maxBytes}. */
     abstract Output output(int maxBytes);
+
+    /** The variant of serializer {@code id}. */
+    static KryoStreams of(String id) {
+        for (KryoStreams variant : values()) {
+            if (variant.id().equals(id)) {
+                return variant;
+            }
+        }
+        throw new IllegalArgumentException("not an id of this library: '" + id + "'");
+    }
 }

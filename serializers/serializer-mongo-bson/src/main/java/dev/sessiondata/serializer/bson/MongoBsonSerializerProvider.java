@@ -4,13 +4,17 @@ import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializerProvider;
 import dev.sessiondata.serializer.SessionSerializers;
+import java.util.List;
 
 /** Provides the {@code mongo-bson} serializer when MongoDB's {@code org.mongodb:bson} is on the class path. */
 public final class MongoBsonSerializerProvider implements SessionSerializerProvider {
 
+    /** The id of this library's one serializer. */
+    public static final String ID = "mongo-bson";
+
     @Override
-    public String id() {
-        return MongoBsonSessionSerializer.ID;
+    public List<String> ids() {
+        return List.of(ID);
     }
 
     @Override
@@ -19,7 +23,7 @@ public final class MongoBsonSerializerProvider implements SessionSerializerProvi
     }
 
     @Override
-    public SessionSerializer create(SerializerSettings settings) {
+    public SessionSerializer create(String id, SerializerSettings settings) {
         return new MongoBsonSessionSerializer(settings);
     }
 }

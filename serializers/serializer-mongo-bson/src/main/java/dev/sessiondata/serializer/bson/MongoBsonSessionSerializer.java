@@ -22,13 +22,12 @@ import org.bson.io.BasicOutputBuffer;
  */
 final class MongoBsonSessionSerializer extends AbstractSessionSerializer {
 
-    static final String ID = "mongo-bson";
     private static final String VALUE = "v";
 
     private final CodecRegistry codecs;
 
     MongoBsonSessionSerializer(SerializerSettings settings) {
-        super(ID, settings);
+        super(MongoBsonSerializerProvider.ID, settings);
         this.codecs = SessionCodecs.registry(settings);
     }
 
@@ -49,7 +48,7 @@ final class MongoBsonSessionSerializer extends AbstractSessionSerializer {
         try (BsonBinaryReader reader = new BoundedBsonBinaryReader(ByteBuffer.wrap(data), settings.maxArrayLength())) {
             reader.readStartDocument();
             if (reader.readBsonType() == BsonType.END_OF_DOCUMENT || !VALUE.equals(reader.readName())) {
-                throw new SerializationException(ID, "not a " + ID + " payload: no \"" + VALUE + "\" envelope");
+                throw new SerializationException(MongoBsonSerializerProvider.ID, "not a " + MongoBsonSerializerProvider.ID + " payload: no \"" + VALUE + "\" envelope");
             }
             Object value;
             if (reader.getCurrentBsonType() == BsonType.NULL) {
@@ -60,7 +59,7 @@ final class MongoBsonSessionSerializer extends AbstractSessionSerializer {
             }
             reader.readEndDocument();
             if (reader.getBsonInput().hasRemaining()) {
-                throw new SerializationException(ID, "bytes follow the " + ID + " document");
+                throw new SerializationException(MongoBsonSerializerProvider.ID, "bytes follow the " + MongoBsonSerializerProvider.ID + " document");
             }
             return value;
         }

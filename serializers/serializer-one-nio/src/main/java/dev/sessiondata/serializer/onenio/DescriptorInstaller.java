@@ -1,7 +1,7 @@
 package dev.sessiondata.serializer.onenio;
 
 import dev.sessiondata.serializer.ClassAllowList;
-import dev.sessiondata.serializer.onenio.OneNioDescriptors.Installation;
+import dev.sessiondata.serializer.SchemaInstallation;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -39,24 +39,24 @@ final class DescriptorInstaller {
      * @throws IllegalArgumentException if the uid does not match the content, or the installation limit is reached
      * @throws IOException if one-nio fails to read a descriptor that passed every check
      */
-    static Installation install(byte[] data, DescriptorHeader header, ClassAllowList allowList)
+    static SchemaInstallation install(byte[] data, DescriptorHeader header, ClassAllowList allowList)
             throws IOException, ClassNotFoundException {
         if (Repository.hasSerializer(header.uid())) {
-            return Installation.ALREADY_KNOWN;
+            return SchemaInstallation.ALREADY_KNOWN;
         }
         if (!header.uidMatchesContent(data)) {
             throw new IllegalArgumentException("uid " + Long.toHexString(header.uid())
                     + " is not the digest of the descriptor of " + header.className());
         }
         if (firstRefused(header, allowList) != null) {
-            return Installation.NOT_ALLOWED;
+            return SchemaInstallation.NOT_ALLOWED;
         }
         if (!isPresent(header)) {
-            return Installation.CLASS_NOT_FOUND;
+            return SchemaInstallation.CLASS_NOT_FOUND;
         }
         synchronized (LOCK) {
             if (Repository.hasSerializer(header.uid())) {
-                return Installation.ALREADY_KNOWN;
+                return SchemaInstallation.ALREADY_KNOWN;
             }
             if (INSTALLED.get() >= MAX_INSTALLED) {
                 throw new IllegalArgumentException("already " + MAX_INSTALLED + " class descriptors were installed in "
@@ -66,7 +66,7 @@ final class DescriptorInstaller {
             Serializer<?> serializer = (Serializer<?>) new DeserializeStream(descriptor).readObject();
             Repository.provideSerializer(serializer);
             INSTALLED.incrementAndGet();
-            return Installation.INSTALLED;
+            return SchemaInstallation.INSTALLED;
         }
     }
 

@@ -1,7 +1,8 @@
 package dev.sessiondata.serializer.onenio;
 
+import dev.sessiondata.serializer.MissingSchemaException;
 import dev.sessiondata.serializer.SerializationException;
-import dev.sessiondata.serializer.onenio.OneNioDescriptors.Installation;
+import dev.sessiondata.serializer.SchemaInstallation;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,7 +18,7 @@ import one.nio.serial.SerializerNotFoundException;
  * serializers, collections and arrays all read their elements through {@link #readObject()}):
  * <ul>
  *   <li>the class of every serializer a uid or tag selects must be on the allow-list, before it reads anything;</li>
- *   <li>an unknown uid is a {@link MissingDescriptorException}, never a generated stub;</li>
+ *   <li>an unknown uid is a {@link MissingSchemaException}, never a generated stub;</li>
  *   <li>an inline descriptor (persist mode only) is checked and registered by {@link DescriptorInstaller} before
  *       one-nio reads it, so a payload never makes one-nio load a refused class or generate a class per read;</li>
  *   <li>nesting is bounded by {@code maxDepth}, and every array, collection, map and string length is checked
@@ -46,7 +47,7 @@ final class GuardedDeserializeStream extends DeserializeStream {
             try {
                 serializer = Repository.requestSerializer(uid);
             } catch (SerializerNotFoundException e) {
-                throw new MissingDescriptorException(owner.id(), uid);
+                throw new MissingSchemaException(owner.id(), uid);
             }
         } else if (tag <= FIRST_BOOT_UID) {
             serializer = Repository.requestBootstrapSerializer(tag);
@@ -96,17 +97,17 @@ final class GuardedDeserializeStream extends DeserializeStream {
             } catch (IllegalArgumentException e) {
                 throw new SerializationException(owner.id(), "malformed inline class descriptor: " + e.getMessage(), e);
             }
-            Installation installation;
+            SchemaInstallation installation;
             try {
                 installation = DescriptorInstaller.install(data, header, owner.settings().allowList());
             } catch (IllegalArgumentException e) {
                 throw new SerializationException(owner.id(), e.getMessage(), e);
             }
-            if (installation == Installation.NOT_ALLOWED) {
+            if (installation == SchemaInstallation.NOT_ALLOWED) {
                 throw owner.settings().allowList().refusal(owner.id(),
                         DescriptorInstaller.firstRefused(header, owner.settings().allowList()));
             }
-            if (installation == Installation.CLASS_NOT_FOUND) {
+            if (installation == SchemaInstallation.CLASS_NOT_FOUND) {
                 throw new SerializationException(owner.id(), "class " + header.className() + " is not present");
             }
             // The uid is registered now: one-nio's own reader only skips the descriptor and returns that serializer.

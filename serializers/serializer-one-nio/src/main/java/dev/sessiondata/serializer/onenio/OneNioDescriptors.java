@@ -1,5 +1,7 @@
 package dev.sessiondata.serializer.onenio;
 
+import dev.sessiondata.api.ClassDescriptor;
+import dev.sessiondata.serializer.SchemaInstallation;
 import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
 import java.io.IOException;
@@ -17,7 +19,7 @@ import one.nio.serial.Serializer;
  * The one-nio descriptor exchange: what lets a compact-mode reader read classes it never wrote, in the version the
  * writer had. A writer {@link #export exports} the descriptors of the classes it writes and of everything reachable
  * from them; a reader {@link #install installs} them before it reads (or when a read throws
- * {@link MissingDescriptorException}, then reads again).
+ * {@link dev.sessiondata.serializer.MissingSchemaException}, then reads again).
  *
  * <p><b>JVM-global:</b> one-nio keeps serializers in its static {@code Repository}. An installed descriptor serves
  * every one-nio serializer in this JVM (and its class loader), whatever its settings; the allow-list of each
@@ -26,19 +28,7 @@ import one.nio.serial.Serializer;
  */
 public final class OneNioDescriptors {
 
-    /** What {@link #install} did with a descriptor. */
-    public enum Installation {
-        /** Registered now; data of this uid reads from here on. */
-        INSTALLED,
-        /** This JVM had a serializer for the uid already (its own class, or installed before): nothing changed. */
-        ALREADY_KNOWN,
-        /** The class, or a declared field type, is outside the allow-list: nothing was loaded or registered. */
-        NOT_ALLOWED,
-        /** The class is not on this JVM's class path (another application's class): nothing was registered. */
-        CLASS_NOT_FOUND
-    }
-
-    private static final String ID = OneNioSessionSerializer.COMPACT_ID;
+    private static final String ID = OneNioSerializerProvider.ONE_NIO;
 
     private OneNioDescriptors() {
     }
@@ -50,12 +40,12 @@ public final class OneNioDescriptors {
      *
      * @throws IllegalArgumentException if one-nio cannot write one of {@code classes}
      */
-    public static List<OneNioDescriptor> export(Collection<Class<?>> classes) {
+    public static List<ClassDescriptor> export(Collection<Class<?>> classes) {
         Objects.requireNonNull(classes, "classes");
-        List<OneNioDescriptor> descriptors = new ArrayList<>();
+        List<ClassDescriptor> descriptors = new ArrayList<>();
         for (Serializer<?> serializer : prepare(classes).values()) {
             try {
-                descriptors.add(new OneNioDescriptor(serializer.uid(), Serializer.serialize(serializer)));
+                descriptors.add(new ClassDescriptor(serializer.uid(), Serializer.serialize(serializer)));
             } catch (IOException e) {
                 throw new IllegalStateException("one-nio cannot write its serializer of " + serializer.cls(), e);
             }
@@ -72,7 +62,7 @@ public final class OneNioDescriptors {
      * @throws SerializationException if the bytes are not a one-nio class descriptor of uid {@code descriptor.uid()},
      *     or this JVM already installed 8,192 descriptors from outside
      */
-    public static Installation install(OneNioDescriptor descriptor, SerializerSettings settings) {
+    public static SchemaInstallation install(ClassDescriptor descriptor, SerializerSettings settings) {
         Objects.requireNonNull(descriptor, "descriptor");
         Objects.requireNonNull(settings, "settings");
         byte[] bytes = descriptor.bytes();

@@ -15,15 +15,12 @@ import one.nio.serial.Serializer;
  * {@link GuardedDeserializeStream}, which checks every class against the allow-list before it is read. One-nio keeps
  * its serializers in one JVM-global repository, which all instances share; they are thread-safe.
  */
-final class OneNioSessionSerializer extends AbstractSessionSerializer {
-
-    static final String COMPACT_ID = "one-nio";
-    static final String PERSIST_ID = "one-nio-persist";
+class OneNioSessionSerializer extends AbstractSessionSerializer {
 
     private final boolean persist;
 
-    OneNioSessionSerializer(boolean persist, SerializerSettings settings) {
-        super(persist ? PERSIST_ID : COMPACT_ID, settings);
+    OneNioSessionSerializer(String id, boolean persist, SerializerSettings settings) {
+        super(id, settings);
         this.persist = persist;
         for (Class<?> registered : settings.registeredClasses()) {
             if (!ReachableClasses.isWritable(registered)) {
@@ -54,8 +51,10 @@ final class OneNioSessionSerializer extends AbstractSessionSerializer {
         Object value;
         try {
             value = in.readObject();
-        } catch (IOException | ClassNotFoundException | RuntimeException e) {
-            throw translate(e, type);
+        } catch (IOException | ClassNotFoundException e) {
+            // a refusal of ours that one-nio wrapped (it wraps what a custom readObject throws) is surfaced by the
+            // base class
+            throw new SerializationException(id(), "cannot read " + type.getName() + ": " + e, e);
         }
         if (in.available() != 0) {
             throw new SerializationException(id(), in.available() + " bytes after the value");
@@ -77,15 +76,5 @@ final class OneNioSessionSerializer extends AbstractSessionSerializer {
 
     boolean readsInlineDescriptors() {
         return persist;
-    }
-
-    /** Our own refusals may arrive wrapped by one-nio (it wraps what a custom readObject throws): unwrap them. */
-    private SerializationException translate(Exception e, Class<?> type) {
-        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SerializationException refusal) {
-                return refusal;
-            }
-        }
-        return new SerializationException(id(), "cannot read " + type.getName() + ": " + e, e);
     }
 }

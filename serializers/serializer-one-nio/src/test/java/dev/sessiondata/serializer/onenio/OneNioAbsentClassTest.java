@@ -1,5 +1,7 @@
 package dev.sessiondata.serializer.onenio;
 
+import dev.sessiondata.api.ClassDescriptor;
+import dev.sessiondata.serializer.MissingSchemaException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
@@ -7,7 +9,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializers;
-import dev.sessiondata.serializer.onenio.OneNioDescriptors.Installation;
+import dev.sessiondata.serializer.SchemaInstallation;
 import dev.sessiondata.serializer.onenio.evolution.Profile;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,15 +53,15 @@ class OneNioAbsentClassTest {
     @Test
     void theDescriptorOfAnAbsentClassIsNotInstalledAndItsDataStaysUnreadable() throws Exception {
         byte[] data = Files.readAllBytes(writer.resolve("compact.bin"));
-        List<OneNioDescriptor> descriptors = OtherVersionJvm.readDescriptors(writer.resolve("descriptors.bin"));
-        OneNioDescriptor note = descriptors.stream()
+        List<ClassDescriptor> descriptors = OtherVersionJvm.readDescriptors(writer.resolve("descriptors.bin"));
+        ClassDescriptor note = descriptors.stream()
                 .filter(descriptor -> DescriptorHeader.read(descriptor.bytes(), 0, descriptor.bytes().length)
                         .className().equals(NOTE))
                 .findFirst().orElseThrow();
         descriptors.forEach(descriptor -> OneNioDescriptors.install(descriptor, READER));
 
-        assertThat(OneNioDescriptors.install(note, READER)).isEqualTo(Installation.CLASS_NOT_FOUND);
-        MissingDescriptorException missing = catchThrowableOfType(MissingDescriptorException.class,
+        assertThat(OneNioDescriptors.install(note, READER)).isEqualTo(SchemaInstallation.CLASS_NOT_FOUND);
+        MissingSchemaException missing = catchThrowableOfType(MissingSchemaException.class,
                 () -> SessionSerializers.create("one-nio", READER).deserialize(data, Profile.class));
         assertThat(missing.uid()).as("the uid of the absent class, after the writer's profile was installed")
                 .isEqualTo(note.uid());

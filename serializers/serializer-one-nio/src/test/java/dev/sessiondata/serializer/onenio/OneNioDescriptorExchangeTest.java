@@ -1,5 +1,7 @@
 package dev.sessiondata.serializer.onenio;
 
+import dev.sessiondata.api.ClassDescriptor;
+import dev.sessiondata.serializer.MissingSchemaException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
@@ -11,7 +13,7 @@ import dev.sessiondata.serializer.SessionSerializers;
 import dev.sessiondata.serializer.kit.IntruderProbe;
 import dev.sessiondata.serializer.kit.KitFixtures;
 import dev.sessiondata.serializer.kit.SessionContextFixture;
-import dev.sessiondata.serializer.onenio.OneNioDescriptors.Installation;
+import dev.sessiondata.serializer.SchemaInstallation;
 import dev.sessiondata.serializer.onenio.evolution.Profile;
 import dev.sessiondata.serializer.onenio.evolution.Tier;
 import java.io.IOException;
@@ -50,18 +52,18 @@ class OneNioDescriptorExchangeTest {
     void compactDataOfAnotherClassVersionReadsOnceItsDescriptorsAreInstalled() throws IOException {
         SessionSerializer reader = SessionSerializers.create("one-nio", READER);
         byte[] data = Files.readAllBytes(writer.resolve("compact.bin"));
-        List<OneNioDescriptor> descriptors = OtherVersionJvm.readDescriptors(writer.resolve("descriptors.bin"));
+        List<ClassDescriptor> descriptors = OtherVersionJvm.readDescriptors(writer.resolve("descriptors.bin"));
 
-        MissingDescriptorException missing = catchThrowableOfType(MissingDescriptorException.class,
+        MissingSchemaException missing = catchThrowableOfType(MissingSchemaException.class,
                 () -> reader.deserialize(data, Profile.class));
         assertThat(missing.serializerId()).isEqualTo("one-nio");
-        assertThat(descriptors).extracting(OneNioDescriptor::uid).contains(missing.uid());
+        assertThat(descriptors).extracting(ClassDescriptor::uid).contains(missing.uid());
 
-        Map<Installation, Integer> outcomes = new LinkedHashMap<>();
-        for (OneNioDescriptor descriptor : descriptors) {
+        Map<SchemaInstallation, Integer> outcomes = new LinkedHashMap<>();
+        for (ClassDescriptor descriptor : descriptors) {
             outcomes.merge(OneNioDescriptors.install(descriptor, READER), 1, Integer::sum);
         }
-        assertThat(outcomes).containsEntry(Installation.INSTALLED, 1).containsEntry(Installation.NOT_ALLOWED, 1);
+        assertThat(outcomes).containsEntry(SchemaInstallation.INSTALLED, 1).containsEntry(SchemaInstallation.NOT_ALLOWED, 1);
 
         Profile read = reader.deserialize(data, Profile.class);
         assertThat(read.userId()).isEqualTo("user-4711");
@@ -77,24 +79,24 @@ class OneNioDescriptorExchangeTest {
     @Test
     void aDescriptorOutsideTheAllowListIsRefusedWithoutLoadingItsClass() throws IOException {
         int initializations = IntruderProbe.staticInitializations();
-        List<OneNioDescriptor> intruders = OtherVersionJvm.readDescriptors(writer.resolve("descriptors.bin")).stream()
+        List<ClassDescriptor> intruders = OtherVersionJvm.readDescriptors(writer.resolve("descriptors.bin")).stream()
                 .filter(descriptor -> DescriptorHeader.read(descriptor.bytes(), 0, descriptor.bytes().length)
                         .className().equals("dev.sessiondata.forbidden.Intruder"))
                 .toList();
 
         assertThat(intruders).hasSize(1);
-        assertThat(OneNioDescriptors.install(intruders.get(0), READER)).isEqualTo(Installation.NOT_ALLOWED);
+        assertThat(OneNioDescriptors.install(intruders.get(0), READER)).isEqualTo(SchemaInstallation.NOT_ALLOWED);
         assertThat(IntruderProbe.staticInitializations()).isEqualTo(initializations);
     }
 
     @Test
     void aDescriptorWhoseUidIsNotTheDigestOfItsContentIsRejected() throws IOException {
-        OneNioDescriptor profile = OtherVersionJvm.readDescriptors(writer.resolve("descriptors.bin")).get(0);
+        ClassDescriptor profile = OtherVersionJvm.readDescriptors(writer.resolve("descriptors.bin")).get(0);
         byte[] bytes = profile.bytes();
         DescriptorHeader header = DescriptorHeader.read(bytes, 0, bytes.length);
         int uidOffset = 3 + header.className().length();
         bytes[uidOffset + 7] ^= 1;
-        OneNioDescriptor forged = new OneNioDescriptor(profile.uid() ^ 1, bytes);
+        ClassDescriptor forged = new ClassDescriptor(profile.uid() ^ 1, bytes);
 
         assertThatThrownBy(() -> OneNioDescriptors.install(forged, READER))
                 .isInstanceOf(SerializationException.class)
@@ -119,8 +121,8 @@ class OneNioDescriptorExchangeTest {
         SessionSerializer serializer = SessionSerializers.create("one-nio", kitSettings());
         byte[] data = serializer.serialize(KitFixtures.sessionContext());
 
-        for (OneNioDescriptor descriptor : OneNioDescriptors.export(List.of(SessionContextFixture.class))) {
-            assertThat(OneNioDescriptors.install(descriptor, kitSettings())).isEqualTo(Installation.ALREADY_KNOWN);
+        for (ClassDescriptor descriptor : OneNioDescriptors.export(List.of(SessionContextFixture.class))) {
+            assertThat(OneNioDescriptors.install(descriptor, kitSettings())).isEqualTo(SchemaInstallation.ALREADY_KNOWN);
         }
         assertThat(serializer.deserialize(data, SessionContextFixture.class)).isEqualTo(KitFixtures.sessionContext());
     }

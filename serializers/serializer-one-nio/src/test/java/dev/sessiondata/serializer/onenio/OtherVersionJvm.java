@@ -1,5 +1,6 @@
 package dev.sessiondata.serializer.onenio;
 
+import dev.sessiondata.api.ClassDescriptor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.DataInputStream;
@@ -75,10 +76,10 @@ final class OtherVersionJvm {
         return dir;
     }
 
-    static void writeDescriptors(Path file, List<OneNioDescriptor> descriptors) throws IOException {
+    static void writeDescriptors(Path file, List<ClassDescriptor> descriptors) throws IOException {
         try (DataOutputStream out = new DataOutputStream(Files.newOutputStream(file))) {
             out.writeInt(descriptors.size());
-            for (OneNioDescriptor descriptor : descriptors) {
+            for (ClassDescriptor descriptor : descriptors) {
                 out.writeLong(descriptor.uid());
                 out.writeInt(descriptor.bytes().length);
                 out.write(descriptor.bytes());
@@ -86,12 +87,12 @@ final class OtherVersionJvm {
         }
     }
 
-    static List<OneNioDescriptor> readDescriptors(Path file) throws IOException {
+    static List<ClassDescriptor> readDescriptors(Path file) throws IOException {
         try (DataInputStream in = new DataInputStream(Files.newInputStream(file))) {
-            List<OneNioDescriptor> descriptors = new ArrayList<>();
+            List<ClassDescriptor> descriptors = new ArrayList<>();
             for (int count = in.readInt(); count > 0; count--) {
                 long uid = in.readLong();
-                descriptors.add(new OneNioDescriptor(uid, in.readNBytes(in.readInt())));
+                descriptors.add(new ClassDescriptor(uid, in.readNBytes(in.readInt())));
             }
             return descriptors;
         }

@@ -29,9 +29,10 @@ public final class Reader {
                 .token(args[1])
                 .serializerSettings(SerializerSettings.builder().allowPackages("com.bank").build())
                 .registerClasses(CustomerSession.class)
-                .oneNioDescriptorExchange(Boolean.parseBoolean(args[3]))
+                .schemaExchange(Boolean.parseBoolean(args[3]))
                 .meterRegistry(meters)
-                .build();
+                .build()
+                .connect(); // the startup exchange now, before the writer uploads, as an application that fails fast
         if (args.length > 5 && "wait".equals(args[5])) {
             System.out.println("ready");
             System.out.flush();

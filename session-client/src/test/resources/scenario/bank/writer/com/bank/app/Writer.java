@@ -5,6 +5,7 @@ import com.bank.session.CustomerSession;
 import com.bank.session.Segment;
 import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.serializer.SerializerSettings;
+import dev.sessiondata.serializer.onenio.OneNioSerializerProvider;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.time.Instant;
@@ -21,9 +22,9 @@ public final class Writer {
                 .token(args[1])
                 .serializerSettings(SerializerSettings.builder().allowPackages("com.bank").build())
                 .registerClasses(CustomerSession.class)
-                .oneNioDescriptorExchange(Boolean.parseBoolean(args[3]))
+                .schemaExchange(Boolean.parseBoolean(args[3]))
                 .build();
-        if (!"one-nio".equals(client.activeSerializer())) {
+        if (!OneNioSerializerProvider.ONE_NIO.equals(client.activeSerializer())) {
             throw new IllegalStateException("the scenario needs one-nio active, the service has "
                     + client.activeSerializer());
         }

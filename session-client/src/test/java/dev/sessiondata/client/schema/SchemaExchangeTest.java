@@ -1,6 +1,6 @@
-package dev.sessiondata.client.onenio;
+package dev.sessiondata.client.schema;
 
-import static dev.sessiondata.client.onenio.FakeRepository.descriptorOf;
+import static dev.sessiondata.client.schema.FakeSchemaSerializer.descriptorOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -17,23 +17,23 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** The exchange protocol, with One Nio's repository and the service's registry replaced by fakes. */
-class DescriptorExchangeTest {
+/** The exchange protocol, with the serializer and the service's registry replaced by fakes. */
+class SchemaExchangeTest {
 
-    private final FakeRepository repository = new FakeRepository();
+    private final FakeSchemaSerializer repository = new FakeSchemaSerializer();
     private final FakeRemote remote = new FakeRemote();
-    private final DescriptorExchange exchange = new DescriptorExchange(repository, remote);
+    private final SchemaExchange exchange = new SchemaExchange(repository, remote);
 
     @Test
     void theExchangeUploadsOwnDescriptorsThenInstallsEveryoneElsesOnce() {
         ClassDescriptor peer = descriptorOf("com.peer.Order");
         remote.holding(peer, descriptorOf("refused.Other"), descriptorOf("absent.Other"), descriptorOf("malformed"));
 
-        DescriptorExchange.Exchanged exchanged = exchange.exchange(List.of(String.class, Integer.class)).orElseThrow();
+        SchemaExchange.Exchanged exchanged = exchange.exchange(List.of(String.class, Integer.class)).orElseThrow();
 
         assertThat(remote.uploads).containsExactly(List.of(descriptorOf("java.lang.String"),
                 descriptorOf("java.lang.Integer")));
-        assertThat(exchanged).isEqualTo(new DescriptorExchange.Exchanged(2, false, 6, 3, 3));
+        assertThat(exchanged).isEqualTo(new SchemaExchange.Exchanged(2, false, 6, 3, 3));
         assertThat(repository.uids()).contains(peer.uid());
         assertThat(exchange.exchange(List.of(String.class))).isEmpty();
         assertThat(remote.downloadAlls).hasValue(1);
@@ -44,9 +44,9 @@ class DescriptorExchangeTest {
         ClassDescriptor peer = descriptorOf("com.peer.Order");
         remote.holding(peer).readOnly = true;
 
-        DescriptorExchange.Exchanged exchanged = exchange.exchange(List.of(String.class)).orElseThrow();
+        SchemaExchange.Exchanged exchanged = exchange.exchange(List.of(String.class)).orElseThrow();
 
-        assertThat(exchanged).isEqualTo(new DescriptorExchange.Exchanged(0, true, 1, 1, 0));
+        assertThat(exchanged).isEqualTo(new SchemaExchange.Exchanged(0, true, 1, 1, 0));
         assertThat(repository.uids()).containsExactly(peer.uid());
     }
 
@@ -69,7 +69,7 @@ class DescriptorExchangeTest {
 
         String value = exchange.read(() -> {
             if (!repository.knows(order.uid())) {
-                throw FakeRepository.missing(order.uid());
+                throw FakeSchemaSerializer.missing(order.uid());
             }
             return "read";
         });
@@ -83,7 +83,7 @@ class DescriptorExchangeTest {
         ClassDescriptor order = descriptorOf("com.peer.Order");
         int threads = 8;
         CountDownLatch allMissed = new CountDownLatch(threads);
-        DescriptorRemote slowRemote = new FakeRemote() {
+        SchemaRemote slowRemote = new FakeRemote() {
             @Override
             public Optional<ClassDescriptor> download(long uid) {
                 // answer only once every thread has missed, so that all of them ask while the fetch is under way
@@ -93,7 +93,7 @@ class DescriptorExchangeTest {
         };
         FakeRemote counting = (FakeRemote) slowRemote;
         counting.holding(order);
-        DescriptorExchange concurrent = new DescriptorExchange(repository, slowRemote);
+        SchemaExchange concurrent = new SchemaExchange(repository, slowRemote);
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
             List<Future<String>> reads = new ArrayList<>();
@@ -101,7 +101,7 @@ class DescriptorExchangeTest {
                 reads.add(pool.submit(() -> concurrent.read(() -> {
                     if (!repository.knows(order.uid())) {
                         allMissed.countDown();
-                        throw FakeRepository.missing(order.uid());
+                        throw FakeSchemaSerializer.missing(order.uid());
                     }
                     return "read";
                 })));
@@ -121,7 +121,7 @@ class DescriptorExchangeTest {
 
         for (int i = 0; i < 2; i++) {
             assertThatThrownBy(() -> exchange.read(() -> {
-                throw FakeRepository.missing(uid);
+                throw FakeSchemaSerializer.missing(uid);
             }))
                     .isInstanceOf(SerializationException.class)
                     .hasMessageContaining("0000000000001234 is unknown here and to the service");
@@ -135,7 +135,7 @@ class DescriptorExchangeTest {
         remote.holding(refused);
 
         assertThatThrownBy(() -> exchange.read(() -> {
-            throw FakeRepository.missing(refused.uid());
+            throw FakeSchemaSerializer.missing(refused.uid());
         }))
                 .isInstanceOf(SerializationException.class)
                 .hasMessageContaining("outside this application's allow-list");
@@ -149,7 +149,7 @@ class DescriptorExchangeTest {
 
         assertThatThrownBy(() -> exchange.read(() -> {
             attempts.incrementAndGet();
-            throw FakeRepository.missing(order.uid());
+            throw FakeSchemaSerializer.missing(order.uid());
         }))
                 .isInstanceOf(SerializationException.class)
                 .hasMessageContaining("was fetched and installed, yet the payload still cannot be read");
@@ -162,7 +162,7 @@ class DescriptorExchangeTest {
 
         assertThatThrownBy(() -> exchange.read(() -> {
             attempts.incrementAndGet();
-            throw new SerializationException("one-nio", "corrupt");
+            throw new SerializationException(FakeSchemaSerializer.ID, "corrupt");
         })).hasMessageContaining("corrupt");
         assertThat(attempts).hasValue(1);
         assertThat(remote.downloads).hasValue(0);

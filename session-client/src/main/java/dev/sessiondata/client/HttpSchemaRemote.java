@@ -3,27 +3,31 @@ package dev.sessiondata.client;
 import dev.sessiondata.api.ClassDescriptor;
 import dev.sessiondata.api.DescriptorBatch;
 import dev.sessiondata.api.SessionApi;
-import dev.sessiondata.client.onenio.DescriptorRemote;
+import dev.sessiondata.client.schema.SchemaRemote;
 import java.net.http.HttpRequest;
 import java.util.List;
 import java.util.Optional;
 
-/** The service's One Nio descriptor registry over HTTP, in the {@link DescriptorBatch} format. */
-final class HttpDescriptorRemote implements DescriptorRemote {
+/** The service's registry of one serializer's class descriptors over HTTP, in the {@link DescriptorBatch} format. */
+final class HttpSchemaRemote implements SchemaRemote {
 
     /** A registry of every class of many applications stays far below this. */
     static final int MAX_BATCH_BYTES = 32 * 1024 * 1024;
 
     private final ApiTransport transport;
+    private final String path;
+    private final String mediaType;
 
-    HttpDescriptorRemote(ApiTransport transport) {
+    HttpSchemaRemote(ApiTransport transport, String serializerId) {
         this.transport = transport;
+        this.path = SessionApi.descriptorsPath(serializerId);
+        this.mediaType = SessionApi.descriptorsMediaType(serializerId);
     }
 
     @Override
     public boolean upload(List<ClassDescriptor> descriptors) {
-        HttpRequest request = transport.request(SessionApi.ONE_NIO_DESCRIPTORS_PATH)
-                .header("Content-Type", SessionApi.DESCRIPTORS_MEDIA_TYPE)
+        HttpRequest request = transport.request(path)
+                .header("Content-Type", mediaType)
                 .PUT(HttpRequest.BodyPublishers.ofByteArray(DescriptorBatch.encode(descriptors)))
                 .build();
         ApiResponse response = transport.send("descriptors-upload", request, BoundedBody.ERROR_BODY_LIMIT);
@@ -38,13 +42,13 @@ final class HttpDescriptorRemote implements DescriptorRemote {
 
     @Override
     public List<ClassDescriptor> downloadAll() {
-        return decode(get("descriptors-download", SessionApi.ONE_NIO_DESCRIPTORS_PATH));
+        return decode(get("descriptors-download", path));
     }
 
     @Override
     public Optional<ClassDescriptor> download(long uid) {
         ApiResponse response = get("descriptor-fetch",
-                SessionApi.ONE_NIO_DESCRIPTORS_PATH + "/" + ClassDescriptor.uidToHex(uid));
+                path + "/" + ClassDescriptor.uidToHex(uid));
         if (response.status() == 404) {
             return Optional.empty();
         }
@@ -52,7 +56,7 @@ final class HttpDescriptorRemote implements DescriptorRemote {
     }
 
     private ApiResponse get(String operation, String path) {
-        HttpRequest request = transport.request(path).header("Accept", SessionApi.DESCRIPTORS_MEDIA_TYPE).GET().build();
+        HttpRequest request = transport.request(path).header("Accept", mediaType).GET().build();
         return transport.send(operation, request, MAX_BATCH_BYTES);
     }
 

@@ -1,11 +1,11 @@
-package dev.sessiondata.client.onenio;
+package dev.sessiondata.client.schema;
 
 import dev.sessiondata.api.ClassDescriptor;
 import java.util.List;
 import java.util.Optional;
 
-/** The service's descriptor registry, as the exchange calls it. */
-public interface DescriptorRemote {
+/** The service's registry of one serializer's schemas (class descriptors), as the exchange calls it. */
+public interface SchemaRemote {
 
     /**
      * Stores descriptors; storing one the registry already holds is a no-op.

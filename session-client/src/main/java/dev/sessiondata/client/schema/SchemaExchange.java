@@ -1,6 +1,8 @@
-package dev.sessiondata.client.onenio;
+package dev.sessiondata.client.schema;
 
 import dev.sessiondata.api.ClassDescriptor;
+import dev.sessiondata.serializer.SchemaExchangingSerializer;
+import dev.sessiondata.serializer.SchemaInstallation;
 import dev.sessiondata.serializer.SerializationException;
 import java.util.Collection;
 import java.util.HashSet;
@@ -12,35 +14,33 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * The client's side of the One Nio descriptor exchange.
+ * The client's side of the schema exchange of one {@link SchemaExchangingSerializer}.
  *
- * <p>{@link #exchange} runs once per client, before its first One Nio write: it uploads the descriptors of the
- * registered classes and of everything reachable from them, then installs every descriptor the service knows.
+ * <p>{@link #exchange} runs once per client and serializer, before its first write: it uploads the schemas of the
+ * registered classes and of everything reachable from them, then installs every schema the service knows.
  * {@link #uploadIfNew} covers a class written later that was not registered. {@link #read} covers a payload
  * written by an application that uploaded after this one exchanged: the unknown uid is fetched (once, however many
  * threads miss it together), installed, and the read retried.
  */
-public final class DescriptorExchange {
+public final class SchemaExchange {
 
-    /** The serializer whose compact mode writes class uids instead of class descriptions. */
-    public static final String SERIALIZER_ID = "one-nio";
     /** A session graph has far fewer classes than this; a payload that keeps missing more is not worth chasing. */
     private static final int MAX_MISSES_PER_READ = 64;
 
-    private final DescriptorRepository descriptors;
-    private final DescriptorRemote remote;
+    private final SchemaExchangingSerializer serializer;
+    private final SchemaRemote remote;
     private final OnceEach<Long> fetches = new OnceEach<>();
     private final OnceEach<Class<?>> uploads = new OnceEach<>();
     private final Object exchangeLock = new Object();
     private volatile boolean exchanged;
 
-    public DescriptorExchange(DescriptorRepository descriptors, DescriptorRemote remote) {
-        this.descriptors = Objects.requireNonNull(descriptors, "descriptors");
+    public SchemaExchange(SchemaExchangingSerializer serializer, SchemaRemote remote) {
+        this.serializer = Objects.requireNonNull(serializer, "serializer");
         this.remote = Objects.requireNonNull(remote, "remote");
     }
 
     /**
-     * What one exchange moved: descriptors uploaded (none with a read-only token) and downloaded; of those
+     * What one exchange moved: schemas uploaded (none with a read-only token) and downloaded; of those
      * downloaded, how many were new here and how many were skipped (outside the allow-list, of a class this
      * application lacks, or malformed).
      */
@@ -60,7 +60,7 @@ public final class DescriptorExchange {
             if (exchanged) {
                 return Optional.empty();
             }
-            List<ClassDescriptor> own = descriptors.export(registeredClasses);
+            List<ClassDescriptor> own = serializer.schemasOf(registeredClasses);
             boolean readOnly = !own.isEmpty() && !remote.upload(own);
             List<ClassDescriptor> known = remote.downloadAll();
             int installed = 0;
@@ -83,22 +83,22 @@ public final class DescriptorExchange {
      * and so is a malformed upload, rather than failing this application's startup. A read that needs one of them
      * fails with the reason.
      */
-    private DescriptorRepository.Installation installSkippingMalformed(ClassDescriptor descriptor) {
+    private SchemaInstallation installSkippingMalformed(ClassDescriptor descriptor) {
         try {
-            return descriptors.install(descriptor);
+            return serializer.install(descriptor);
         } catch (SerializationException malformed) {
             // counted with the refused ones: nothing of it was installed, and a read that needs it says why
-            return DescriptorRepository.Installation.NOT_ALLOWED;
+            return SchemaInstallation.NOT_ALLOWED;
         }
     }
 
     /** Uploads the descriptors of a class about to be written unless they were uploaded already. */
     public void uploadIfNew(Class<?> type) {
-        uploads.run(type, () -> remote.upload(descriptors.export(List.of(type))));
+        uploads.run(type, () -> remote.upload(serializer.schemasOf(List.of(type))));
     }
 
     /**
-     * Runs a One Nio read; when it fails for want of a class descriptor, fetches that one from the service,
+     * Runs a read of this serializer; when it fails for want of a schema, fetches that one from the service,
      * installs it and reads again. Each uid is fetched at most once per read, so a read always ends.
      */
     public <T> T read(Supplier<T> read) {
@@ -107,13 +107,13 @@ public final class DescriptorExchange {
             try {
                 return read.get();
             } catch (SerializationException e) {
-                OptionalLong missing = descriptors.missingUid(e);
+                OptionalLong missing = serializer.missingSchema(e);
                 if (missing.isEmpty()) {
                     throw e;
                 }
                 long uid = missing.getAsLong();
                 if (!fetched.add(uid) || fetched.size() > MAX_MISSES_PER_READ) {
-                    throw new SerializationException(SERIALIZER_ID, "the descriptor of class uid "
+                    throw new SerializationException(serializer.id(), "the descriptor of class uid "
                             + ClassDescriptor.uidToHex(uid) + " was fetched and installed, yet the payload still "
                             + "cannot be read", e);
                 }
@@ -125,13 +125,13 @@ public final class DescriptorExchange {
     private void fetch(long uid, SerializationException miss) {
         String hex = ClassDescriptor.uidToHex(uid);
         ClassDescriptor descriptor = remote.download(uid).orElseThrow(() -> new SerializationException(
-                SERIALIZER_ID, "class uid " + hex + " is unknown here and to the service: the application that "
+                serializer.id(), "class uid " + hex + " is unknown here and to the service: the application that "
                 + "wrote the payload did not upload its descriptors", miss));
-        switch (descriptors.install(descriptor)) {
+        switch (serializer.install(descriptor)) {
             case INSTALLED, ALREADY_KNOWN -> { }
-            case NOT_ALLOWED -> throw new SerializationException(SERIALIZER_ID, "class uid " + hex + " names a class "
+            case NOT_ALLOWED -> throw new SerializationException(serializer.id(), "class uid " + hex + " names a class "
                     + "(or field type) outside this application's allow-list", miss);
-            case CLASS_NOT_FOUND -> throw new SerializationException(SERIALIZER_ID, "class uid " + hex + " names a "
+            case CLASS_NOT_FOUND -> throw new SerializationException(serializer.id(), "class uid " + hex + " names a "
                     + "class that is not on this application's class path", miss);
         }
     }

@@ -1,4 +1,4 @@
-package dev.sessiondata.client.onenio;
+package dev.sessiondata.client.schema;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

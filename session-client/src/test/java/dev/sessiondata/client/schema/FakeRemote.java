@@ -1,4 +1,4 @@
-package dev.sessiondata.client.onenio;
+package dev.sessiondata.client.schema;
 
 import dev.sessiondata.api.ClassDescriptor;
 import java.util.ArrayList;
@@ -10,7 +10,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** The service's registry in memory, counting the calls made to it. */
-class FakeRemote implements DescriptorRemote {
+class FakeRemote implements SchemaRemote {
 
     final Map<Long, ClassDescriptor> registry = new ConcurrentHashMap<>();
     final List<List<ClassDescriptor>> uploads = new CopyOnWriteArrayList<>();

@@ -1,4 +1,4 @@
-package dev.sessiondata.client.onenio;
+package dev.sessiondata.client.schema;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;

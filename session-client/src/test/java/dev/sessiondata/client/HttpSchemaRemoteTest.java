@@ -15,23 +15,25 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The descriptor registry's HTTP calls: paths, media type and the batch format. */
-class HttpDescriptorRemoteTest {
+class HttpSchemaRemoteTest {
 
+    /** A serializer that exchanges schemas; its registry's path and media type are made from its id. */
+    private static final String SERIALIZER = "compact";
     private static final ClassDescriptor ORDER = new ClassDescriptor(0x00ab_cdefL, new byte[] {1, 2, 3});
     private static final ClassDescriptor ADDRESS = new ClassDescriptor(-2L, new byte[] {4});
 
     @RegisterExtension
     final ScriptedServer server = ScriptedServer.start();
-    private HttpDescriptorRemote remote;
+    private HttpSchemaRemote remote;
 
     @BeforeEach
     void connect() {
-        remote = new HttpDescriptorRemote(new ApiTransport(HttpClient.newHttpClient(), server.uri(), "t",
-                Duration.ofSeconds(10), ClientMetrics.NONE, active -> { }));
+        remote = new HttpSchemaRemote(new ApiTransport(HttpClient.newHttpClient(), server.uri(), "t",
+                Duration.ofSeconds(10), ClientMetrics.NONE, active -> { }), SERIALIZER);
     }
 
     private static Answer batch(ClassDescriptor... descriptors) {
-        return Answer.status(200).body("application/vnd.sessiondata.one-nio-descriptors",
+        return Answer.status(200).body("application/vnd.sessiondata.compact-descriptors",
                 DescriptorBatch.encode(List.of(descriptors)));
     }
 
@@ -43,8 +45,8 @@ class HttpDescriptorRemoteTest {
 
         ScriptedServer.Recorded put = server.takeRequest();
         assertThat(put.method()).isEqualTo("PUT");
-        assertThat(put.target()).isEqualTo("/api/v1/serializers/one-nio/descriptors");
-        assertThat(put.header("Content-Type")).isEqualTo("application/vnd.sessiondata.one-nio-descriptors");
+        assertThat(put.target()).isEqualTo("/api/v1/serializers/compact/descriptors");
+        assertThat(put.header("Content-Type")).isEqualTo("application/vnd.sessiondata.compact-descriptors");
         assertThat(put.header("Authorization")).isEqualTo("Bearer t");
         assertThat(DescriptorBatch.decode(put.body())).containsExactly(ORDER, ADDRESS);
     }
@@ -70,7 +72,7 @@ class HttpDescriptorRemoteTest {
         server.enqueue(batch(ORDER, ADDRESS));
 
         assertThat(remote.downloadAll()).containsExactly(ORDER, ADDRESS);
-        assertThat(server.takeRequest().target()).isEqualTo("/api/v1/serializers/one-nio/descriptors");
+        assertThat(server.takeRequest().target()).isEqualTo("/api/v1/serializers/compact/descriptors");
     }
 
     @Test
@@ -81,13 +83,13 @@ class HttpDescriptorRemoteTest {
         assertThat(remote.download(-2L)).contains(ADDRESS);
         assertThat(remote.download(0x00ab_cdefL)).isEmpty();
 
-        assertThat(server.takeRequest().target()).isEqualTo("/api/v1/serializers/one-nio/descriptors/fffffffffffffffe");
-        assertThat(server.takeRequest().target()).isEqualTo("/api/v1/serializers/one-nio/descriptors/0000000000abcdef");
+        assertThat(server.takeRequest().target()).isEqualTo("/api/v1/serializers/compact/descriptors/fffffffffffffffe");
+        assertThat(server.takeRequest().target()).isEqualTo("/api/v1/serializers/compact/descriptors/0000000000abcdef");
     }
 
     @Test
     void aMalformedBatchIsReported() {
-        server.enqueue(Answer.status(200).body("application/vnd.sessiondata.one-nio-descriptors", new byte[] {0, 0}));
+        server.enqueue(Answer.status(200).body("application/vnd.sessiondata.compact-descriptors", new byte[] {0, 0}));
 
         assertThatThrownBy(() -> remote.downloadAll())
                 .isInstanceOf(SessionClientException.class)
