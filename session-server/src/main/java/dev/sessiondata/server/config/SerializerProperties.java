@@ -1,5 +1,6 @@
 package dev.sessiondata.server.config;
 
+import dev.sessiondata.api.KnownSerializers;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -8,9 +9,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * Which serializers the server names and takes.
  *
  * @param active   the serializer new writes should use, announced in {@code Session-Serializer-Active}
- * @param accepted the serializers writes may use; empty means every available one. Narrowing it closes a
+ * @param accepted the serializers writes may use; empty means every known id (dev.sessiondata.api.KnownSerializers). Narrowing it closes a
  *                 migration window; it must include {@code active}.
  */
 @ConfigurationProperties("sessiondata.serializer")
-public record SerializerProperties(@DefaultValue("one-nio") String active, @DefaultValue List<String> accepted) {
+public record SerializerProperties(@DefaultValue(KnownSerializers.DEFAULT_ACTIVE) String active, @DefaultValue List<String> accepted) {
 }

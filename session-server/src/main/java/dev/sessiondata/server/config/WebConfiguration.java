@@ -1,7 +1,7 @@
 package dev.sessiondata.server.config;
 
+import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.api.SessionApi;
-import dev.sessiondata.serializer.SessionSerializers;
 import dev.sessiondata.server.metrics.ServerMetrics;
 import dev.sessiondata.server.security.BearerTokenFilter;
 import dev.sessiondata.server.security.TokenRegistry;
@@ -26,7 +26,7 @@ public class WebConfiguration {
     /** Fails the startup with a message that names the property when the serializer configuration cannot work. */
     @Bean
     SerializerPolicy serializerPolicy(SerializerProperties properties) {
-        return SerializerPolicy.of(properties.active(), properties.accepted(), SessionSerializers.available());
+        return SerializerPolicy.of(properties.active(), properties.accepted(), KnownSerializers.IDS);
     }
 
     @Bean

@@ -2,7 +2,7 @@ package dev.sessiondata.server.web;
 
 import java.util.List;
 
-/** {@code sessiondata.serializer.*} names a serializer that is not available, or an active one it does not accept. */
+/** {@code sessiondata.serializer.*} names a serializer id that is not known, or an active one it does not accept. */
 public class SerializerConfigurationException extends IllegalStateException {
 
     private final List<String> available;

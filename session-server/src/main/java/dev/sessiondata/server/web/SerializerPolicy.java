@@ -10,8 +10,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Which serializer new writes should use ({@code active}) and which the server still takes ({@code accepted}),
- * checked against the ones whose library is present ({@code available}). The server never deserializes a
- * session: a serializer id here is only a tag that travels with the bytes.
+ * checked against the ids the API knows ({@code known}, {@link dev.sessiondata.api.KnownSerializers}). The server
+ * never deserializes a session and has no serializer library: a serializer id here is only a tag that travels with
+ * the bytes.
  */
 public final class SerializerPolicy {
 
@@ -23,24 +24,25 @@ public final class SerializerPolicy {
 
     /**
      * The policy of this configuration; a {@link SerializerConfigurationException} that says what to change when
-     * {@code active} or an {@code accepted} id is not available, or {@code active} is not accepted.
+     * {@code active} or an {@code accepted} id is not known, or {@code active} is not accepted. An empty
+     * {@code accepted} takes every known id.
      */
-    public static SerializerPolicy of(String active, List<String> accepted, List<String> available) {
-        List<String> taken = accepted.isEmpty() ? available : List.copyOf(accepted);
-        List<String> missing = taken.stream().filter(id -> !available.contains(id)).toList();
-        if (!missing.isEmpty()) {
+    public static SerializerPolicy of(String active, List<String> accepted, List<String> known) {
+        List<String> taken = accepted.isEmpty() ? known : List.copyOf(accepted);
+        List<String> unknown = taken.stream().filter(id -> !known.contains(id)).toList();
+        if (!unknown.isEmpty()) {
             throw new SerializerConfigurationException("sessiondata.serializer.accepted names serializers that are "
-                    + "not available: " + missing + "; available: " + available, available);
+                    + "not known: " + unknown + "; known: " + known, known);
         }
-        if (!available.contains(active)) {
+        if (!known.contains(active)) {
             throw new SerializerConfigurationException("sessiondata.serializer.active '" + active
-                    + "' is not an available serializer; available: " + available, available);
+                    + "' is not a known serializer; known: " + known, known);
         }
         if (!taken.contains(active)) {
             throw new SerializerConfigurationException("sessiondata.serializer.active '" + active
-                    + "' is not in sessiondata.serializer.accepted " + taken + "; add it there", available);
+                    + "' is not in sessiondata.serializer.accepted " + taken + "; add it there", known);
         }
-        return new SerializerPolicy(new SerializersInfo(active, taken, available));
+        return new SerializerPolicy(new SerializersInfo(active, taken, known));
     }
 
     public SerializersInfo info() {

@@ -4,54 +4,55 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sessiondata.api.ProblemType;
+import dev.sessiondata.serializer.onenio.OneNioSerializerProvider;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SerializerPolicyTest {
 
-    private static final List<String> AVAILABLE = List.of("java", "kryo", "one-nio");
+    private static final List<String> KNOWN = List.of("java", "kryo", OneNioSerializerProvider.ONE_NIO);
 
     @Test
-    void anEmptyAcceptedListAcceptsEveryAvailableSerializer() {
-        assertThat(SerializerPolicy.of("kryo", List.of(), AVAILABLE).info().accepted()).isEqualTo(AVAILABLE);
+    void anEmptyAcceptedListAcceptsEveryKnownSerializer() {
+        assertThat(SerializerPolicy.of("kryo", List.of(), KNOWN).info().accepted()).isEqualTo(KNOWN);
     }
 
     @Test
-    void anUnavailableActiveSerializerIsRefusedWithTheAvailableOnes() {
-        assertThatThrownBy(() -> SerializerPolicy.of("fst", List.of(), AVAILABLE))
+    void anUnknownActiveSerializerIsRefusedWithTheKnownOnes() {
+        assertThatThrownBy(() -> SerializerPolicy.of("fst", List.of(), KNOWN))
                 .isInstanceOf(SerializerConfigurationException.class)
-                .hasMessage("sessiondata.serializer.active 'fst' is not an available serializer; available: [java, kryo, one-nio]");
+                .hasMessage("sessiondata.serializer.active 'fst' is not a known serializer; known: [java, kryo, one-nio]");
     }
 
     @Test
-    void anUnavailableAcceptedSerializerIsRefused() {
-        assertThatThrownBy(() -> SerializerPolicy.of("java", List.of("java", "fory"), AVAILABLE))
-                .hasMessageContaining("sessiondata.serializer.accepted names serializers that are not available: [fory]");
+    void anUnknownAcceptedSerializerIsRefused() {
+        assertThatThrownBy(() -> SerializerPolicy.of("java", List.of("java", "fory"), KNOWN))
+                .hasMessageContaining("sessiondata.serializer.accepted names serializers that are not known: [fory]");
     }
 
     @Test
     void anActiveSerializerOutsideTheAcceptedOnesIsRefused() {
-        assertThatThrownBy(() -> SerializerPolicy.of("kryo", List.of("one-nio"), AVAILABLE))
+        assertThatThrownBy(() -> SerializerPolicy.of("kryo", List.of(OneNioSerializerProvider.ONE_NIO), KNOWN))
                 .hasMessageContaining("sessiondata.serializer.active 'kryo' is not in sessiondata.serializer.accepted [one-nio]");
     }
 
     @Test
     void aBodyOfAnAcceptedSerializerNamesItsSerializer() {
-        SerializerPolicy policy = SerializerPolicy.of("one-nio", List.of("one-nio", "kryo"), AVAILABLE);
+        SerializerPolicy policy = SerializerPolicy.of(OneNioSerializerProvider.ONE_NIO, List.of(OneNioSerializerProvider.ONE_NIO, "kryo"), KNOWN);
 
         assertThat(policy.requireAccepted("application/vnd.sessiondata.kryo")).isEqualTo("kryo");
-        assertThat(policy.requireAccepted("Application/Vnd.Sessiondata.one-nio; charset=binary")).isEqualTo("one-nio");
+        assertThat(policy.requireAccepted("Application/Vnd.Sessiondata.one-nio; charset=binary")).isEqualTo(OneNioSerializerProvider.ONE_NIO);
     }
 
     @Test
     void aBodyOfAnotherSerializerOrMediaTypeIsRefusedWithTheAcceptedOnes() {
-        SerializerPolicy policy = SerializerPolicy.of("one-nio", List.of("one-nio"), AVAILABLE);
+        SerializerPolicy policy = SerializerPolicy.of(OneNioSerializerProvider.ONE_NIO, List.of(OneNioSerializerProvider.ONE_NIO), KNOWN);
 
         for (String contentType : new String[] {"application/vnd.sessiondata.java", "application/json", null}) {
             assertThatThrownBy(() -> policy.requireAccepted(contentType))
                     .isInstanceOfSatisfying(ApiProblemException.class, problem -> {
                         assertThat(problem.type()).isEqualTo(ProblemType.UNSUPPORTED_SERIALIZER);
-                        assertThat(problem.properties()).containsEntry("accepted", List.of("one-nio"));
+                        assertThat(problem.properties()).containsEntry("accepted", List.of(OneNioSerializerProvider.ONE_NIO));
                     });
         }
     }
