@@ -9,7 +9,7 @@ import java.util.Optional;
  * <p>Before a read: the payload is within {@link SerializerSettings#maxPayloadBytes()} and the requested type is on
  * the allow-list. After: the value is of the requested type. Around both: every exception and stack overflow the
  * library throws becomes a {@link SerializationException} naming this serializer, so a caller catches one type;
- * a refusal of ours the library wrapped is unwrapped here, once, so that no adapter has to.
+ * a refusal of ours the library wrapped is unwrapped here, once, and nothing else is wrapped by an adapter.
  */
 public abstract class AbstractSessionSerializer implements SessionSerializer {
 
@@ -32,9 +32,9 @@ public abstract class AbstractSessionSerializer implements SessionSerializer {
         byte[] data;
         try {
             data = write(value);
-        } catch (RuntimeException | StackOverflowError e) {
-            throw refusalIn(e).orElseGet(() ->
-                    new SerializationException(id, "cannot write " + value.getClass().getName() + ": " + e, e));
+        } catch (Exception | StackOverflowError e) {
+            throw refusalIn(e).map(refusal -> refusal.inSerializer(id)).orElseGet(() -> new SerializationException(id,
+                    "cannot write " + value.getClass().getName() + ": " + describe(e), e));
         }
         if (data.length > settings.maxPayloadBytes()) {
             throw new SerializationException(id, "payload of " + data.length + " bytes exceeds maxPayloadBytes "
@@ -58,9 +58,9 @@ public abstract class AbstractSessionSerializer implements SessionSerializer {
         Object value;
         try {
             value = read(data, type);
-        } catch (RuntimeException | StackOverflowError e) {
-            throw refusalIn(e).orElseGet(() -> new SerializationException(id, "cannot read " + type.getName()
-                    + " from " + data.length + " bytes: " + e, e));
+        } catch (Exception | StackOverflowError e) {
+            throw refusalIn(e).map(refusal -> refusal.inSerializer(id)).orElseGet(() -> new SerializationException(id,
+                    "cannot read " + type.getName() + " from " + data.length + " bytes: " + describe(e), e));
         }
         Class<?> boxed = box(type);
         if (!boxed.isInstance(value)) {
@@ -72,15 +72,19 @@ public abstract class AbstractSessionSerializer implements SessionSerializer {
         return result;
     }
 
-    /** Writes a non-null value; may throw any runtime exception, which becomes a {@link SerializationException}. */
-    protected abstract byte[] write(Object value);
+    /**
+     * Writes a non-null value; may throw anything its library throws (checked exceptions too), which becomes a
+     * {@link SerializationException} here.
+     */
+    protected abstract byte[] write(Object value) throws Exception;
 
     /**
-     * Reads a value from a non-empty payload within the size limit, for an allowed {@code type}; may throw any
-     * runtime exception, which becomes a {@link SerializationException}. Classes named inside the payload must be
-     * checked against {@link SerializerSettings#allowList()} before they are loaded or instantiated.
+     * Reads a value from a non-empty payload within the size limit, for an allowed {@code type}; may throw anything
+     * its library throws (checked exceptions too), which becomes a {@link SerializationException} here. Classes
+     * named inside the payload must be checked against {@link SerializerSettings#allowList()} before they are loaded
+     * or instantiated.
      */
-    protected abstract Object read(byte[] data, Class<?> type);
+    protected abstract Object read(byte[] data, Class<?> type) throws Exception;
 
     /**
      * Our own refusal (an allow-list check, a bound) thrown from inside the library, which may have wrapped it in
@@ -95,6 +99,15 @@ public abstract class AbstractSessionSerializer implements SessionSerializer {
             }
         }
         return Optional.ofNullable(deepest);
+    }
+
+    /** The failure, and its root cause when a library wrapped that in layers of its own exceptions (FST does). */
+    private static String describe(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root == failure ? failure.toString() : failure + " (root cause: " + root + ")";
     }
 
     private static Class<?> box(Class<?> type) {

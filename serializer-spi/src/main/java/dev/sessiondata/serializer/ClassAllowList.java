@@ -104,23 +104,45 @@ public final class ClassAllowList {
         return isAllowedName(name);
     }
 
-    /** Throws a {@link SerializationException} unless {@code type} is allowed. */
+    /** Throws a {@link SerializationException} naming the serializer unless {@code type} is allowed. */
     public void check(String serializerId, Class<?> type) {
         if (!isAllowed(type)) {
             throw refusal(serializerId, type.getName());
         }
     }
 
-    /** Throws a {@link SerializationException} unless the class of this name is allowed. */
+    /** Throws a {@link SerializationException} naming the serializer unless the class of this name is allowed. */
     public void check(String serializerId, String className) {
         if (!isAllowed(className)) {
             throw refusal(serializerId, className);
         }
     }
 
-    /** The exception for a class outside this allow-list. */
+    /** The exception for a class outside this allow-list, naming the serializer. */
     public SerializationException refusal(String serializerId, String className) {
-        return new SerializationException(serializerId, "class " + className
+        return refusal(className).inSerializer(serializerId);
+    }
+
+    /**
+     * Throws a {@link SerializationException} unless {@code type} is allowed; for checks inside a serializer, which
+     * names itself on the way up.
+     */
+    public void check(Class<?> type) {
+        if (!isAllowed(type)) {
+            throw refusal(type.getName());
+        }
+    }
+
+    /** Throws a {@link SerializationException} unless the class of this name is allowed; see {@link #check(Class)}. */
+    public void check(String className) {
+        if (!isAllowed(className)) {
+            throw refusal(className);
+        }
+    }
+
+    /** The exception for a class outside this allow-list; the serializer names itself on the way up. */
+    public SerializationException refusal(String className) {
+        return new SerializationException("class " + className
                 + " is not allowed; allow it with SerializerSettings.builder().allowPackages(...) or allowClasses(...)");
     }
 

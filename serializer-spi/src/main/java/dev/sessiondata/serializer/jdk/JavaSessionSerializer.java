@@ -1,7 +1,6 @@
 package dev.sessiondata.serializer.jdk;
 
 import dev.sessiondata.serializer.AbstractSessionSerializer;
-import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -29,23 +28,19 @@ final class JavaSessionSerializer extends AbstractSessionSerializer {
     }
 
     @Override
-    protected byte[] write(Object value) {
+    protected byte[] write(Object value) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
         try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
             out.writeObject(value);
-        } catch (IOException e) {
-            throw new SerializationException(JavaSerializerProvider.ID, "cannot write " + value.getClass().getName() + ": " + e, e);
         }
         return bytes.toByteArray();
     }
 
     @Override
-    protected Object read(byte[] data, Class<?> type) {
+    protected Object read(byte[] data, Class<?> type) throws IOException, ClassNotFoundException {
         try (ObjectInputStream in = new FilteredObjectInputStream(new ByteArrayInputStream(data))) {
             in.setObjectInputFilter(filter);
             return in.readObject();
-        } catch (IOException | ClassNotFoundException e) {
-            throw new SerializationException(JavaSerializerProvider.ID, "cannot read " + type.getName() + ": " + e, e);
         }
     }
 

@@ -13,19 +13,17 @@ final class AllowListClassLoader extends ClassLoader {
         registerAsParallelCapable();
     }
 
-    private final String serializerId;
     private final ClassAllowList allowList;
 
-    AllowListClassLoader(ClassLoader parent, String serializerId, ClassAllowList allowList) {
+    AllowListClassLoader(ClassLoader parent, ClassAllowList allowList) {
         super(parent);
-        this.serializerId = serializerId;
         this.allowList = allowList;
     }
 
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
         if (!allowList.isAllowed(name)) {
-            throw new ClassNotFoundException(name, allowList.refusal(serializerId, name));
+            throw new ClassNotFoundException(name, allowList.refusal(name));
         }
         return super.loadClass(name, resolve);
     }

@@ -1,8 +1,8 @@
 package dev.sessiondata.serializer.fst;
 
 import dev.sessiondata.serializer.AbstractSessionSerializer;
-import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
+import java.io.IOException;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,7 +36,7 @@ final class FstSessionSerializer extends AbstractSessionSerializer {
         super(format.id(), settings);
         this.limits = new FstLimits(settings.maxArrayLength());
         this.configuration = format.configuration();
-        configuration.setClassLoader(new AllowListClassLoader(settings.classLoader(), format.id(), settings.allowList()));
+        configuration.setClassLoader(new AllowListClassLoader(settings.classLoader(), settings.allowList()));
         configuration.setStreamCoderFactory(new BoundedCoderFactory(configuration, format, limits));
         checkDeclaredSizes(configuration, limits);
         for (Class<?> type : settings.registeredClasses()) {
@@ -63,40 +63,21 @@ final class FstSessionSerializer extends AbstractSessionSerializer {
     }
 
     @Override
-    protected byte[] write(Object value) {
+    protected byte[] write(Object value) throws IOException {
         FSTObjectOutput output = new FSTObjectOutput(configuration);
         // FST reserves this much before each Externalizable (every java.time value), growing its 1 KB buffer to
         // 8 KB per payload; our output is one growing array whose every write reserves its own space
         output.setWriteExternalWriteAhead(0);
-        try {
-            output.writeObject(value);
-            return output.getCopyOfWrittenBuffer();
-        } catch (java.io.IOException e) {
-            throw new SerializationException(id(), "cannot write " + value.getClass().getName() + ": " + e, e);
-        }
+        output.writeObject(value);
+        return output.getCopyOfWrittenBuffer();
     }
 
     @Override
-    protected Object read(byte[] data, Class<?> type) {
-        GuardedObjectInput input = new GuardedObjectInput(configuration, id(), settings.allowList(), limits,
+    protected Object read(byte[] data, Class<?> type) throws Exception { // FST rethrows checked ones undeclared
+        GuardedObjectInput input = new GuardedObjectInput(configuration, settings.allowList(), limits,
                 settings.maxDepth());
-        try {
-            input.resetForReuseUseArray(data, data.length);
-            return input.readObject();
-        } catch (Exception e) { // FST rethrows checked exceptions undeclared
-            throw new SerializationException(id(), "cannot read " + type.getName() + ": " + rootCause(e), e);
-        }
+        input.resetForReuseUseArray(data, data.length);
+        return input.readObject();
     }
 
-    /**
-     * What went wrong, named by its root cause, since FST wraps it in several layers of IOException and reflection
-     * (a refusal of ours inside is surfaced as itself by the base class).
-     */
-    private static Throwable rootCause(Exception e) {
-        Throwable root = e;
-        while (root.getCause() != null) {
-            root = root.getCause();
-        }
-        return root;
-    }
 }

@@ -26,17 +26,15 @@ final class GuardedObjectInput extends FSTObjectInput {
      */
     private static final int JDK_ARRAY_SLOTS_PER_UNREAD_BYTE = 8;
 
-    private final String serializerId;
     private final ClassAllowList allowList;
     private final FstLimits limits;
     private final int maxDepth;
     private final ObjectInputFilter jdkArrayFilter = this::checkJdkArray;
     private int depth;
 
-    GuardedObjectInput(FSTConfiguration configuration, String serializerId, ClassAllowList allowList, FstLimits limits,
+    GuardedObjectInput(FSTConfiguration configuration, ClassAllowList allowList, FstLimits limits,
             int maxDepth) {
         super(configuration);
-        this.serializerId = serializerId;
         this.allowList = allowList;
         this.limits = limits;
         this.maxDepth = maxDepth;
@@ -61,7 +59,7 @@ final class GuardedObjectInput extends FSTObjectInput {
     @SuppressWarnings("rawtypes")
     protected Object instantiateAndReadWithSer(Class type, FSTObjectSerializer serializer, FSTClazzInfo info,
             FSTClazzInfo.FSTFieldInfo referencee, int position) throws Exception {
-        allowList.check(serializerId, type);
+        allowList.check(type);
         return super.instantiateAndReadWithSer(type, serializer, info, referencee, position);
     }
 
@@ -69,7 +67,7 @@ final class GuardedObjectInput extends FSTObjectInput {
     @SuppressWarnings("rawtypes")
     protected Object instantiateAndReadNoSer(Class type, FSTClazzInfo info, FSTClazzInfo.FSTFieldInfo referencee,
             int position) throws Exception {
-        allowList.check(serializerId, type);
+        allowList.check(type);
         return super.instantiateAndReadNoSer(type, info, referencee, position);
     }
 
@@ -77,7 +75,7 @@ final class GuardedObjectInput extends FSTObjectInput {
     @SuppressWarnings("rawtypes")
     protected Object readArrayNoHeader(FSTClazzInfo.FSTFieldInfo referencee, int position, Class arrayType)
             throws Exception {
-        allowList.check(serializerId, arrayType);
+        allowList.check(arrayType);
         int start = getCodec().getInputPos();
         int length = getCodec().readFInt();
         getCodec().moveTo(start);

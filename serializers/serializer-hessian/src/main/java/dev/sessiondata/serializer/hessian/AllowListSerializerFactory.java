@@ -29,14 +29,12 @@ final class AllowListSerializerFactory extends SerializerFactory {
     private static final Set<String> HESSIAN_TYPE_NAMES = Set.of("void", "boolean", "byte", "short", "int", "long",
             "float", "double", "char", "string", "object", "date");
 
-    private final String serializerId;
     private final ClassAllowList allowList;
     private final Set<String> foundClasses = ConcurrentHashMap.newKeySet();
     private final Map<Deserializer, Deserializer> bounded = new ConcurrentHashMap<>();
 
-    AllowListSerializerFactory(String serializerId, SerializerSettings settings) {
+    AllowListSerializerFactory(SerializerSettings settings) {
         super(settings.classLoader());
-        this.serializerId = serializerId;
         this.allowList = settings.allowList();
         addFactory(new JavaTimeSerializers());
     }
@@ -49,7 +47,7 @@ final class AllowListSerializerFactory extends SerializerFactory {
     public @Nullable Deserializer getDeserializer(@Nullable String type) throws HessianProtocolException {
         if (type != null && !type.isEmpty() && type.charAt(0) != '[' && !HESSIAN_TYPE_NAMES.contains(type)) {
             if (!allowList.isAllowed(type)) {
-                throw allowList.refusal(serializerId, type);
+                throw allowList.refusal(type);
             }
             if (!foundClasses.contains(type)) {
                 try {

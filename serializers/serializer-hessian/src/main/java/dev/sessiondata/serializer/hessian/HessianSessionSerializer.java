@@ -3,7 +3,6 @@ package dev.sessiondata.serializer.hessian;
 import com.alibaba.com.caucho.hessian.io.Hessian2Input;
 import com.alibaba.com.caucho.hessian.io.Hessian2Output;
 import dev.sessiondata.serializer.AbstractSessionSerializer;
-import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -20,31 +19,23 @@ final class HessianSessionSerializer extends AbstractSessionSerializer {
 
     HessianSessionSerializer(SerializerSettings settings) {
         super(HessianSerializerProvider.ID, settings);
-        this.factory = new AllowListSerializerFactory(HessianSerializerProvider.ID, settings);
+        this.factory = new AllowListSerializerFactory(settings);
     }
 
     @Override
-    protected byte[] write(Object value) {
+    protected byte[] write(Object value) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
         Hessian2Output out = new Hessian2Output(bytes);
         out.setSerializerFactory(factory);
-        try {
-            out.writeObject(value);
-            out.close();
-        } catch (IOException e) {
-            throw new SerializationException(HessianSerializerProvider.ID, "cannot write " + value.getClass().getName() + ": " + e, e);
-        }
+        out.writeObject(value);
+        out.close();
         return bytes.toByteArray();
     }
 
     @Override
-    protected Object read(byte[] data, Class<?> type) {
+    protected Object read(byte[] data, Class<?> type) throws IOException {
         Hessian2Input in = new BoundedHessian2Input(data, settings.maxArrayLength(), settings.maxDepth());
         in.setSerializerFactory(factory);
-        try {
-            return in.readObject(type);
-        } catch (IOException e) {
-            throw new SerializationException(HessianSerializerProvider.ID, "cannot read " + type.getName() + ": " + e, e);
-        }
+        return in.readObject(type);
     }
 }

@@ -17,20 +17,18 @@ final class AllowListTypeFactory extends TypeFactory {
 
     private static final long serialVersionUID = 1L;
 
-    private final String serializerId;
     private final ClassAllowList allowList;
 
-    AllowListTypeFactory(String serializerId, ClassAllowList allowList, ClassLoader classLoader) {
+    AllowListTypeFactory(ClassAllowList allowList, ClassLoader classLoader) {
         // the parser is rebound to this factory by the super constructor
         super(null, new TypeParser(TypeFactory.defaultInstance()), null, classLoader);
-        this.serializerId = serializerId;
         this.allowList = allowList;
     }
 
     @Override
     public Class<?> findClass(String className) throws ClassNotFoundException {
         if (_findPrimitive(className) == null && !allowList.isAllowed(className)) {
-            throw allowList.refusal(serializerId, className);
+            throw allowList.refusal(className);
         }
         return super.findClass(className);
     }

@@ -40,7 +40,7 @@ final class JacksonMappers {
     private JacksonMappers() {
     }
 
-    static ObjectMapper create(String id, JacksonFormat format, boolean typed, SerializerSettings settings) {
+    static ObjectMapper create(JacksonFormat format, boolean typed, SerializerSettings settings) {
         StreamReadConstraints constraints = StreamReadConstraints.builder()
                 .maxNestingDepth(settings.maxDepth())
                 .maxStringLength(settings.maxArrayLength())
@@ -50,7 +50,7 @@ final class JacksonMappers {
         Builder builder = new Builder(new ObjectMapper(format.factory(constraints)))
                 .addModule(new JavaTimeModule())
                 // after the modules: a module adding a type modifier would replace the type factory
-                .typeFactory(new AllowListTypeFactory(id, settings.allowList(), settings.classLoader()))
+                .typeFactory(new AllowListTypeFactory(settings.allowList(), settings.classLoader()))
                 .polymorphicTypeValidator(validator)
                 .visibility(PropertyAccessor.GETTER, Visibility.NONE)
                 .visibility(PropertyAccessor.IS_GETTER, Visibility.NONE)

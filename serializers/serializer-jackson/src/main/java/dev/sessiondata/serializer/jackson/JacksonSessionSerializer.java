@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import dev.sessiondata.serializer.AbstractSessionSerializer;
-import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
 import java.io.IOException;
 
@@ -23,27 +22,19 @@ final class JacksonSessionSerializer extends AbstractSessionSerializer {
 
     JacksonSessionSerializer(String id, SerializerSettings settings, JacksonFormat format, boolean typed) {
         super(id, settings);
-        ObjectMapper mapper = JacksonMappers.create(id, format, typed, settings);
+        ObjectMapper mapper = JacksonMappers.create(format, typed, settings);
         String envelope = format.envelopeField();
         this.writer = envelope == null ? mapper.writer() : mapper.writer().withRootName(envelope);
         this.reader = envelope == null ? mapper.reader() : mapper.reader().withRootName(envelope);
     }
 
     @Override
-    protected byte[] write(Object value) {
-        try {
-            return writer.writeValueAsBytes(value);
-        } catch (JsonProcessingException e) {
-            throw new SerializationException(id(), "cannot write " + value.getClass().getName() + ": " + e, e);
-        }
+    protected byte[] write(Object value) throws JsonProcessingException {
+        return writer.writeValueAsBytes(value);
     }
 
     @Override
-    protected Object read(byte[] data, Class<?> type) {
-        try {
-            return reader.forType(type).readValue(data);
-        } catch (IOException e) {
-            throw new SerializationException(id(), "cannot read " + type.getName() + ": " + e, e);
-        }
+    protected Object read(byte[] data, Class<?> type) throws IOException {
+        return reader.forType(type).readValue(data);
     }
 }

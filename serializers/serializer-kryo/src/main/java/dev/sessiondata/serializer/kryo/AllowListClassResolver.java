@@ -12,11 +12,9 @@ import org.jspecify.annotations.Nullable;
  */
 final class AllowListClassResolver extends DefaultClassResolver {
 
-    private final String serializerId;
     private final ClassAllowList allowList;
 
-    AllowListClassResolver(String serializerId, ClassAllowList allowList) {
-        this.serializerId = serializerId;
+    AllowListClassResolver(ClassAllowList allowList) {
         this.allowList = allowList;
     }
 
@@ -26,7 +24,7 @@ final class AllowListClassResolver extends DefaultClassResolver {
         Class resolved = super.getTypeByName(className);
         if (resolved == null) {
             // Kryo's cache holds only names it loaded after this check passed, so only a miss needs the check
-            allowList.check(serializerId, className);
+            allowList.check(className);
         }
         return resolved;
     }

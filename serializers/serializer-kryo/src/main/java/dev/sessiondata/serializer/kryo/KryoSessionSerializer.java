@@ -32,7 +32,7 @@ final class KryoSessionSerializer extends AbstractSessionSerializer {
         this.instances = new Pool<>(true, false, POOLED_INSTANCES) {
             @Override
             protected Instance create() {
-                return new Instance(new SessionKryo(streams.id(), settings), newOutput());
+                return new Instance(new SessionKryo(settings), newOutput());
             }
         };
         instances.free(instances.obtain()); // fail now, not on the first session, if the configuration is broken

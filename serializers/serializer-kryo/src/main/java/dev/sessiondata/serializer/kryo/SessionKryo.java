@@ -20,13 +20,11 @@ import org.objenesis.strategy.StdInstantiatorStrategy;
  */
 final class SessionKryo extends Kryo {
 
-    private final String serializerId;
     private final ClassAllowList allowList;
     private final ReadLimits limits;
 
-    SessionKryo(String serializerId, SerializerSettings settings) {
-        super(new AllowListClassResolver(serializerId, settings.allowList()), new MapReferenceResolver());
-        this.serializerId = serializerId;
+    SessionKryo(SerializerSettings settings) {
+        super(new AllowListClassResolver(settings.allowList()), new MapReferenceResolver());
         this.allowList = settings.allowList();
         this.limits = new ReadLimits(settings.maxArrayLength());
         setRegistrationRequired(false);
@@ -54,7 +52,7 @@ final class SessionKryo extends Kryo {
     @Override
     @SuppressWarnings("rawtypes")
     protected ObjectInstantiator newInstantiator(Class type) {
-        allowList.check(serializerId, type);
+        allowList.check(type);
         return super.newInstantiator(type);
     }
 }

@@ -48,7 +48,7 @@ final class MongoBsonSessionSerializer extends AbstractSessionSerializer {
         try (BsonBinaryReader reader = new BoundedBsonBinaryReader(ByteBuffer.wrap(data), settings.maxArrayLength())) {
             reader.readStartDocument();
             if (reader.readBsonType() == BsonType.END_OF_DOCUMENT || !VALUE.equals(reader.readName())) {
-                throw new SerializationException(MongoBsonSerializerProvider.ID, "not a " + MongoBsonSerializerProvider.ID + " payload: no \"" + VALUE + "\" envelope");
+                throw new SerializationException(id(), "not a " + id() + " payload: no \"" + VALUE + "\" envelope");
             }
             Object value;
             if (reader.getCurrentBsonType() == BsonType.NULL) {
@@ -59,7 +59,7 @@ final class MongoBsonSessionSerializer extends AbstractSessionSerializer {
             }
             reader.readEndDocument();
             if (reader.getBsonInput().hasRemaining()) {
-                throw new SerializationException(MongoBsonSerializerProvider.ID, "bytes follow the " + MongoBsonSerializerProvider.ID + " document");
+                throw new SerializationException(id(), "bytes follow the " + id() + " document");
             }
             return value;
         }

@@ -104,7 +104,7 @@ final class GuardedDeserializeStream extends DeserializeStream {
                 throw new SerializationException(owner.id(), e.getMessage(), e);
             }
             if (installation == SchemaInstallation.NOT_ALLOWED) {
-                throw owner.settings().allowList().refusal(owner.id(),
+                throw owner.settings().allowList().refusal(
                         DescriptorInstaller.firstRefused(header, owner.settings().allowList()));
             }
             if (installation == SchemaInstallation.CLASS_NOT_FOUND) {

@@ -32,30 +32,20 @@ class OneNioSessionSerializer extends AbstractSessionSerializer {
     }
 
     @Override
-    protected byte[] write(Object value) {
-        try {
-            if (!persist) {
-                return Serializer.serialize(value);
-            }
-            SessionPersistStream out = new SessionPersistStream();
-            out.writeObject(value);
-            return out.toByteArray();
-        } catch (IOException e) {
-            throw new SerializationException(id(), "cannot write " + value.getClass().getName() + ": " + e, e);
+    protected byte[] write(Object value) throws IOException {
+        if (!persist) {
+            return Serializer.serialize(value);
         }
+        SessionPersistStream out = new SessionPersistStream();
+        out.writeObject(value);
+        return out.toByteArray();
     }
 
     @Override
-    protected Object read(byte[] data, Class<?> type) {
+    protected Object read(byte[] data, Class<?> type) throws IOException, ClassNotFoundException {
+        // a refusal of ours that one-nio wrapped (it wraps what a custom readObject throws) is surfaced by the base
         GuardedDeserializeStream in = new GuardedDeserializeStream(data, this);
-        Object value;
-        try {
-            value = in.readObject();
-        } catch (IOException | ClassNotFoundException e) {
-            // a refusal of ours that one-nio wrapped (it wraps what a custom readObject throws) is surfaced by the
-            // base class
-            throw new SerializationException(id(), "cannot read " + type.getName() + ": " + e, e);
-        }
+        Object value = in.readObject();
         if (in.available() != 0) {
             throw new SerializationException(id(), in.available() + " bytes after the value");
         }
@@ -67,7 +57,7 @@ class OneNioSessionSerializer extends AbstractSessionSerializer {
      * per-class memo (a {@code ClassValue}) and allocates nothing.
      */
     void checkAllowed(Class<?> cls) {
-        settings.allowList().check(id(), cls);
+        settings.allowList().check(cls);
     }
 
     SerializerSettings settings() {
