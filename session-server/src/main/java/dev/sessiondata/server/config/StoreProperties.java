@@ -1,5 +1,6 @@
 package dev.sessiondata.server.config;
 
+import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
@@ -21,7 +22,10 @@ public record StoreProperties(@DefaultValue("memory") Type type, @DefaultValue M
     public record Memory(@DefaultValue("256MB") DataSize maxTotalSize) {
     }
 
-    /** @param keyPrefix the prefix of every key the store writes, so that one Redis can serve several deployments */
-    public record Redis(@DefaultValue("sessiondata:") String keyPrefix) {
+    /**
+     * @param keyPrefix     the prefix of every key the store writes, so that one Redis can serve several deployments
+     * @param countInterval how often a background pass counts the sessions for {@code sessiondata.sessions.active}
+     */
+    public record Redis(@DefaultValue("sessiondata:") String keyPrefix, @DefaultValue("60s") Duration countInterval) {
     }
 }

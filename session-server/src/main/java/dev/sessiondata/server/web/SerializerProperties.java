@@ -1,4 +1,4 @@
-package dev.sessiondata.server.config;
+package dev.sessiondata.server.web;
 
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
