@@ -102,7 +102,7 @@ printf 'target\top\tsize\tload\trps\tp50_ms\tp90_ms\tp99_ms\tp999_ms\tmax_ms\ter
 record() { printf '%s\n' "$(IFS=$'\t'; echo "$*")" >> "$results"; }
 
 # ---- raw Redis: redis-benchmark, 50 clients; a short pass sizes the measured pass to about --duration seconds
-start_redis 16400
+start_redis $((12000 + RANDOM % 9000))
 raw_port=$redis_port
 for size in $sizes; do
   for op in get set; do
@@ -127,7 +127,7 @@ start_server() {
   while [ $# -gt 0 ] && [ "$1" != -- ]; do jvm+=("$1"); shift; done
   [ $# -gt 0 ] && shift
   app=("$@")
-  local port; port=$(free_port 18180)
+  local port; port=$(free_port $((22000 + RANDOM % 9000)))
   base="http://127.0.0.1:$port"
   java "${jvm_flags[@]}" "${jvm[@]}" -jar "$jar" --server.address=127.0.0.1 --server.port="$port" \
     --sessiondata.serializer.active=java --sessiondata.session.max-size=2MB \
@@ -213,7 +213,7 @@ profile_summary() {
 profile_report=""
 for store in $stores; do
   if [ "$store" = redis ]; then
-    start_redis 16500
+    start_redis $((12000 + RANDOM % 9000))
     start_server -Xmx1g -- --sessiondata.store.type=redis "--spring.data.redis.url=redis://127.0.0.1:$redis_port"
   else
     start_server -Xmx1g -- --sessiondata.store.type=memory
@@ -293,6 +293,7 @@ EOF
   echo "Load average (1, 5, 15 min) at the start of each phase: lowest \`$(printf '%s\n' "${loads[@]}" | sort -n | head -1)\`,"
   echo "highest \`$(printf '%s\n' "${loads[@]}" | sort -n | tail -1)\` ($(printf '%s\n' "${loads[@]}" | wc -l) samples)."
   echo
+  [ -f "$out/history.md" ] && echo "What each change of issue #9 bought, the baseline and the profiles before and after: [history.md](history.md)." && echo
   echo "![maximum throughput](capacity.png)"
   echo
   echo "## Maximum throughput against raw Redis"

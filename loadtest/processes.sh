@@ -11,7 +11,8 @@ stop() {
   kill -KILL "$pid" 2>/dev/null || true
 }
 
-# A TCP port nobody listens on, from a small bounded range starting at $1.
+# A TCP port nobody listens on, from a small bounded range starting at $1 (keep it below 32768, the start of
+# Linux's ephemeral range, where an outgoing connection may hold a port nobody listens on).
 free_port() {
   local port
   for port in $(seq "$1" $(($1 + 99))); do

@@ -13,19 +13,23 @@ import org.springframework.util.unit.DataSize;
  *                         because a body costs up to about three times its size while it passes through (the
  *                         read, the store's copy or encoding, the container's buffers)
  * @param maxConcurrentWrites the bound on writes (PUT of a session, descriptor uploads) in progress at one time;
- *                         default 8 per available processor
+ *                         default 256: far above what a closed-loop client pool of 50 needs, it only bounds the
+ *                         small writes the byte bound lets through in numbers (each holds a thread and a store
+ *                         connection slot)
  * @param retryAfterSeconds what {@code Retry-After} tells a refused client; default 1
  */
 @ConfigurationProperties("sessiondata.overload")
 public record OverloadProperties(@Nullable DataSize maxBodyBytes, @Nullable Integer maxConcurrentWrites,
         @Nullable Integer retryAfterSeconds) {
 
+    static final int DEFAULT_MAX_CONCURRENT_WRITES = 256;
+
     public OverloadProperties {
         if (maxBodyBytes == null) {
             maxBodyBytes = DataSize.ofBytes(Runtime.getRuntime().maxMemory() / 8);
         }
         if (maxConcurrentWrites == null) {
-            maxConcurrentWrites = 8 * Runtime.getRuntime().availableProcessors();
+            maxConcurrentWrites = DEFAULT_MAX_CONCURRENT_WRITES;
         }
         if (retryAfterSeconds == null) {
             retryAfterSeconds = 1;

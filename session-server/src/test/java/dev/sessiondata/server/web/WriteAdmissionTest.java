@@ -67,11 +67,11 @@ class WriteAdmissionTest {
     }
 
     @Test
-    void theDefaultsDeriveFromTheHeapAndTheProcessors() {
+    void theByteBoundDefaultsToAnEighthOfTheHeap() {
         OverloadProperties defaults = new OverloadProperties(null, null, null);
 
         assertThat(defaults.maxBodyBytes().toBytes()).isEqualTo(Runtime.getRuntime().maxMemory() / 8);
-        assertThat(defaults.maxConcurrentWrites()).isEqualTo(8 * Runtime.getRuntime().availableProcessors());
+        assertThat(defaults.maxConcurrentWrites()).isEqualTo(OverloadProperties.DEFAULT_MAX_CONCURRENT_WRITES);
         assertThat(defaults.retryAfterSeconds()).isEqualTo(1);
     }
 }
