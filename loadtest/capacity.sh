@@ -3,7 +3,8 @@
 # the store behind it costs, in one run on this machine. Writes docs/capacity/README.md (the report), results.tsv
 # and capacity.png (the chart) — or, with --out DIR, the same files under DIR.
 #
-#   loadtest/capacity.sh                 # the committed run: 1 KB, 10 KB, 100 KB, 1 MB (~20 minutes)
+#   loadtest/capacity.sh                 # 1 KB, 10 KB, 100 KB, 1 MB (~25 minutes)
+#   loadtest/capacity.sh --warmup 8 --duration 12 --profile --overload 60   # the committed run (~20 minutes)
 #   loadtest/capacity.sh --quick         # development: 1 KB and 10 KB, short phases (~3 minutes)
 #
 # What it measures, for each size:
@@ -134,6 +135,7 @@ start_server() {
     '--sessiondata.security.clients[0].name=capacity' "--sessiondata.security.clients[0].token=$token" \
     '--sessiondata.security.clients[0].access=read-write' "${app[@]}" ${extra_args[@]+"${extra_args[@]}"} \
     > "$work/server-$port.log" 2>&1 &
+  server_log="$work/server-$port.log"
   server_pid=$!
   pids+=("$server_pid")
   for _ in $(seq 1 240); do
@@ -238,8 +240,8 @@ if [ "$overload" -gt 0 ]; then
     -s loadtest/capacity/session.lua "$base" -- PUT "$token" 2097152 0 2 | sed -n 's/^RESULT\t//p')"
   alive=no; kill -0 "$server_pid" 2>/dev/null && alive=yes
   health=$(curl -fsS --max-time 5 "$base/actuator/health" 2>/dev/null | grep -o '"status":"[A-Z]*"' | head -1 || true)
-  oom=$(grep -c OutOfMemoryError "$work"/server-*.log 2>/dev/null | awk -F: '{ s += $NF } END { print s + 0 }')
-  overload_result="128 parallel 2 MB PUTs for ${overload} s, -Xmx256m: $rps req/s, statuses $statuses, socket errors $errors; process alive: $alive; health afterwards: ${health:-none}; OutOfMemoryError in the log: $oom"
+  oom=$(grep -c OutOfMemoryError "$server_log" || true)
+  overload_result="128 parallel 2 MB PUTs for ${overload} s, -Xmx256m: $rps req/s, statuses $statuses, non-2xx and socket errors $errors; process alive: $alive; health afterwards: ${health:-none}; OutOfMemoryError in the log: $oom"
   echo "$overload_result"
   stop "$server_pid"
 fi

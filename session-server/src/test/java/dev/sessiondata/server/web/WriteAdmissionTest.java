@@ -67,10 +67,10 @@ class WriteAdmissionTest {
     }
 
     @Test
-    void theByteBoundDefaultsToAnEighthOfTheHeap() {
+    void theByteBoundDefaultsToASixteenthOfTheHeap() {
         OverloadProperties defaults = new OverloadProperties(null, null, null);
 
-        assertThat(defaults.maxBodyBytes().toBytes()).isEqualTo(Runtime.getRuntime().maxMemory() / 8);
+        assertThat(defaults.maxBodyBytes().toBytes()).isEqualTo(Runtime.getRuntime().maxMemory() / 16);
         assertThat(defaults.maxConcurrentWrites()).isEqualTo(OverloadProperties.DEFAULT_MAX_CONCURRENT_WRITES);
         assertThat(defaults.retryAfterSeconds()).isEqualTo(1);
     }
