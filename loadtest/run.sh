@@ -6,6 +6,7 @@
 #
 #   loadtest/run.sh --smoke                         # 30 s, what CI runs
 #   loadtest/run.sh --simulation ReadHeavy --store redis --serializer java --rate 200 --duration 120
+#   loadtest/run.sh --capacity 2000 --store redis  # open model: ramp 30 s to 2000 requests/s, hold 60 s
 #
 # Options (defaults in brackets):
 #   --simulation NAME   SessionLifecycle or ReadHeavy [SessionLifecycle]
@@ -17,6 +18,8 @@
 #   --duration S        seconds of steady load [60]
 #   --p99 MS            bound on the 99th percentile response time [1000]
 #   --population N      sessions ReadHeavy writes before it reads [1000]
+#   --ramp S            ReadHeavy: climb from a tenth of --rate to --rate over S seconds first [0]
+#   --capacity RATE     the capacity mode: ReadHeavy, ramp 30 s to RATE requests/s, then RATE for --duration
 #   --skip-build        reuse the server jar built before
 #   --smoke             SessionLifecycle, memory store, 5 sessions/s for 30 s, p99 bound 2000 ms
 # Traffic goes to 127.0.0.1 only; every wait below is bounded.
@@ -31,7 +34,8 @@ while [ $# -gt 0 ]; do
     --store) store="$2"; shift 2 ;;
     --redis-url) redis_url="$2"; shift 2 ;;
     --serializer) serializer="$2"; shift 2 ;;
-    --rate|--duration|--p99|--population) gatling_args+=("-D${1#--}=$2"); shift 2 ;;
+    --rate|--duration|--p99|--population|--ramp) gatling_args+=("-D${1#--}=$2"); shift 2 ;;
+    --capacity) simulation=ReadHeavy; gatling_args+=(-Dramp=30 "-Drate=$2"); shift 2 ;;
     --skip-build) skip_build=true; shift ;;
     --smoke) simulation=SessionLifecycle store=memory; gatling_args+=(-Drate=5 -Dduration=30 -Dp99=2000); shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -45,29 +49,14 @@ work=session-loadtest/target/loadtest
 mkdir -p "$work"
 server_pid="" redis_pid=""
 
-# Stops what this script started, by process id: the server, then the private Redis.
-stop() {
-  local pid="$1" name="$2"
-  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 0
-  kill -TERM "$pid"
-  for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.2; done
-  echo "$name (pid $pid) did not stop within 20 s; killing it" >&2
-  kill -KILL "$pid" 2>/dev/null || true
-}
+# shellcheck source=processes.sh
+. loadtest/processes.sh
 cleanup() {
   stop "$server_pid" "session server"
   stop "$redis_pid" "redis-server"
 }
 trap cleanup EXIT
 
-# A TCP port nobody listens on, from a small bounded range.
-free_port() {
-  local port
-  for port in $(seq "$1" $(($1 + 99))); do
-    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port"; return 0; fi
-  done
-  echo "no free port in $1-$(($1 + 99))" >&2; return 1
-}
 random_token() { od -An -N24 -tx1 /dev/urandom | tr -d ' \n'; }
 
 if [ "$skip_build" = false ]; then

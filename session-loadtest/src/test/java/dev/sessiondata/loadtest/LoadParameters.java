@@ -18,11 +18,13 @@ import java.util.List;
  *   <li>{@code duration}: seconds of steady load, default 60;</li>
  *   <li>{@code p99}: the bound on the 99th percentile response time, in milliseconds, default 1000;</li>
  *   <li>{@code population}: sessions ReadHeavy writes before it reads, default 1000;</li>
- *   <li>{@code ttl}: the time to live of written sessions, in seconds, default 3600.</li>
+ *   <li>{@code ttl}: the time to live of written sessions, in seconds, default 3600;</li>
+ *   <li>{@code ramp}: seconds over which ReadHeavy's arrival rate climbs from a tenth of {@code rate} to
+ *       {@code rate} before the steady {@code duration} (the capacity mode), default 0: no ramp.</li>
  * </ul>
  */
 record LoadParameters(String baseUrl, String token, List<String> readTokens, String serializer, double rate,
-                      Duration duration, int p99Millis, int population, int ttlSeconds) {
+                      Duration duration, int p99Millis, int population, int ttlSeconds, Duration ramp) {
 
     static LoadParameters fromSystemProperties(double defaultRate) {
         String token = System.getProperty("token", "").strip();
@@ -40,7 +42,8 @@ record LoadParameters(String baseUrl, String token, List<String> readTokens, Str
                 Duration.ofSeconds((long) positive("duration", Integer.getInteger("duration", 60))),
                 (int) positive("p99", Integer.getInteger("p99", 1000)),
                 (int) positive("population", Integer.getInteger("population", 1000)),
-                (int) positive("ttl", Integer.getInteger("ttl", 3600)));
+                (int) positive("ttl", Integer.getInteger("ttl", 3600)),
+                Duration.ofSeconds(Math.max(0, Integer.getInteger("ramp", 0))));
     }
 
     private static double positive(String name, double value) {

@@ -1,7 +1,11 @@
 package dev.sessiondata.server.config;
 
+import dev.sessiondata.server.metrics.MeteredSchemaStore;
 import dev.sessiondata.server.metrics.MeteredSessionStore;
+import dev.sessiondata.server.metrics.SessionCountGauge;
+import dev.sessiondata.server.store.SchemaStore;
 import dev.sessiondata.server.store.SessionStore;
+import dev.sessiondata.server.store.memory.MemorySchemaStore;
 import dev.sessiondata.server.store.memory.MemorySessionStore;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
@@ -11,20 +15,33 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The memory store, the default: {@code sessiondata.store.type=memory} or unset. */
+/** The memory stores, the default: {@code sessiondata.store.type=memory} or unset. */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "sessiondata.store.type", havingValue = "memory", matchIfMissing = true)
 public class MemoryStoreConfiguration {
 
+    private static final String NAME = "memory";
+
     @Bean
     SessionStore sessionStore(StoreProperties properties, Clock clock, MeterRegistry registry) {
         var store = new MemorySessionStore(properties.memory().maxTotalSize().toBytes(), clock);
-        return new MeteredSessionStore(store, "memory", registry);
+        return new MeteredSessionStore(store, NAME, registry);
+    }
+
+    @Bean
+    SchemaStore schemaStore(MeterRegistry registry) {
+        return new MeteredSchemaStore(new MemorySchemaStore(), NAME, registry);
+    }
+
+    /** Caffeine's estimated size costs nothing: every scrape reads it. */
+    @Bean
+    SessionCountGauge activeSessionsGauge(SessionStore store) {
+        return SessionCountGauge.onEveryScrape(store, NAME);
     }
 
     /** The memory store is up as long as the process is. */
     @Bean
     HealthIndicator storeHealthIndicator(SessionStore store) {
-        return () -> Health.up().withDetail("type", "memory").withDetail("sessions", store.sessionCount()).build();
+        return () -> Health.up().withDetail("type", NAME).withDetail("sessions", store.sessionCount()).build();
     }
 }

@@ -1,7 +1,11 @@
 package dev.sessiondata.server.config;
 
+import dev.sessiondata.server.metrics.MeteredSchemaStore;
 import dev.sessiondata.server.metrics.MeteredSessionStore;
+import dev.sessiondata.server.metrics.SessionCountGauge;
+import dev.sessiondata.server.store.SchemaStore;
 import dev.sessiondata.server.store.SessionStore;
+import dev.sessiondata.server.store.redis.RedisSchemaStore;
 import dev.sessiondata.server.store.redis.RedisSessionStore;
 import io.lettuce.core.ClientOptions;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -13,6 +17,7 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
  * The Redis store: {@code sessiondata.store.type=redis}. The connection (standalone, sentinel or cluster) is
@@ -22,11 +27,24 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 @ConditionalOnProperty(name = "sessiondata.store.type", havingValue = "redis")
 public class RedisStoreConfiguration {
 
+    private static final String NAME = "redis";
+
     @Bean
-    SessionStore sessionStore(RedisConnectionFactory connections, StoreProperties properties, Clock clock,
+    SessionStore sessionStore(LettuceConnectionFactory connections, StoreProperties properties, Clock clock,
             MeterRegistry registry) {
         var store = new RedisSessionStore(connections, properties.redis().keyPrefix(), clock);
-        return new MeteredSessionStore(store, "redis", registry);
+        return new MeteredSessionStore(store, NAME, registry);
+    }
+
+    @Bean
+    SchemaStore schemaStore(RedisConnectionFactory connections, StoreProperties properties, MeterRegistry registry) {
+        return new MeteredSchemaStore(new RedisSchemaStore(connections, properties.redis().keyPrefix()), NAME, registry);
+    }
+
+    /** Counting Redis's sessions is a SCAN: a background pass every count-interval, never one per scrape. */
+    @Bean
+    SessionCountGauge activeSessionsGauge(SessionStore store, StoreProperties properties) {
+        return SessionCountGauge.countedEvery(properties.redis().countInterval(), store, NAME);
     }
 
     /** Spring Boot's Redis PING indicator, under the name {@code store}: DOWN while Redis is away. */

@@ -1,5 +1,7 @@
 package dev.sessiondata.server.config;
 
+import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
@@ -17,11 +19,25 @@ public record StoreProperties(@DefaultValue("memory") Type type, @DefaultValue M
 
     public enum Type { MEMORY, REDIS }
 
-    /** @param maxTotalSize the bound on the bytes of all sessions together; beyond it the least valuable are evicted */
-    public record Memory(@DefaultValue("256MB") DataSize maxTotalSize) {
+    /**
+     * @param maxTotalSize the bound on the bytes of all sessions together; beyond it the least valuable are evicted.
+     *                     Default an eighth of the maximum heap (128 MB at {@code -Xmx1g}): large sessions are
+     *                     humongous G1 objects (up to 1.5 times their size in regions), replaced ones are garbage
+     *                     until the next collection, and bodies in flight need their share too.
+     */
+    public record Memory(@Nullable DataSize maxTotalSize) {
+
+        public Memory {
+            if (maxTotalSize == null) {
+                maxTotalSize = DataSize.ofBytes(Runtime.getRuntime().maxMemory() / 8);
+            }
+        }
     }
 
-    /** @param keyPrefix the prefix of every key the store writes, so that one Redis can serve several deployments */
-    public record Redis(@DefaultValue("sessiondata:") String keyPrefix) {
+    /**
+     * @param keyPrefix     the prefix of every key the store writes, so that one Redis can serve several deployments
+     * @param countInterval how often a background pass counts the sessions for {@code sessiondata.sessions.active}
+     */
+    public record Redis(@DefaultValue("sessiondata:") String keyPrefix, @DefaultValue("60s") Duration countInterval) {
     }
 }

@@ -4,9 +4,13 @@ import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.server.metrics.ServerMetrics;
 import dev.sessiondata.server.security.BearerTokenFilter;
+import dev.sessiondata.server.security.SecurityProperties;
 import dev.sessiondata.server.security.TokenRegistry;
 import dev.sessiondata.server.web.ActiveSerializerHeaderFilter;
+import dev.sessiondata.server.web.OverloadProperties;
 import dev.sessiondata.server.web.SerializerPolicy;
+import dev.sessiondata.server.web.SerializerProperties;
+import dev.sessiondata.server.web.WriteAdmission;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -17,7 +21,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.web.servlet.HandlerExceptionResolver;
 
-/** The web layer's collaborators: the serializer policy, the API filters and the server's meters. */
+/** The web layer's collaborators: the serializer policy, the API filters, the write admission and the server's meters. */
 @Configuration(proxyBeanMethods = false)
 public class WebConfiguration {
 
@@ -35,8 +39,13 @@ public class WebConfiguration {
     }
 
     @Bean
-    ServerMetrics serverMetrics(MeterRegistry registry) {
-        return new ServerMetrics(registry);
+    ServerMetrics serverMetrics(MeterRegistry registry, SerializerPolicy serializers) {
+        return new ServerMetrics(registry, serializers.info().accepted());
+    }
+
+    @Bean
+    WriteAdmission writeAdmission(OverloadProperties properties) {
+        return new WriteAdmission(properties);
     }
 
     @Bean

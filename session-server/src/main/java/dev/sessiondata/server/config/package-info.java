@@ -1,6 +1,6 @@
 /**
- * Spring Boot configuration of the server: the {@code sessiondata.*} properties records and the configuration
- * classes that choose the store and wire the web layer.
+ * Spring Boot configuration of the server: the configuration classes that choose the stores and wire the web
+ * layer, and the store's properties. Every other properties record lives beside the feature it configures.
  */
 @NullMarked
 package dev.sessiondata.server.config;

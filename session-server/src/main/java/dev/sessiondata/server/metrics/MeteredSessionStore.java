@@ -1,91 +1,123 @@
 package dev.sessiondata.server.metrics;
 
-import dev.sessiondata.api.ClassDescriptor;
 import dev.sessiondata.server.store.DeleteResult;
-import dev.sessiondata.server.store.DescriptorWriteResult;
 import dev.sessiondata.server.store.Precondition;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.store.StoredSession;
 import dev.sessiondata.server.store.WriteResult;
 import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Instant;
-import java.util.List;
+import java.util.EnumMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
- * Gives every store the same meters, as Micrometer's cache binders do for every cache:
- * {@code sessiondata.store.operations} (timer; tags store, operation, outcome),
- * {@code sessiondata.store.conflicts} (refused conditional writes and deletes; tags store, operation) and
- * {@code sessiondata.sessions.active} (gauge; tag store).
+ * Gives every session store the same meters, as Micrometer's cache binders do for every cache:
+ * {@code sessiondata.store.operations} (timer; tags store, operation, outcome) and
+ * {@code sessiondata.store.conflicts} (refused conditional writes and deletes; tags store, operation). Every meter
+ * is built once, here: an operation only looks its timer up in a field or an enum map. The active-sessions gauge
+ * is {@link SessionCountGauge}'s.
  */
 public final class MeteredSessionStore implements SessionStore {
 
+    static final String OPERATIONS = "sessiondata.store.operations";
+    static final String OPERATIONS_DESCRIPTION = "Session store operations";
+
     private final SessionStore delegate;
-    private final String storeName;
-    private final MeterRegistry registry;
+    private final Timer getHit;
+    private final Timer getMiss;
+    private final Timer getError;
+    private final Timer touchHit;
+    private final Timer touchMiss;
+    private final Timer touchError;
+    private final Map<WriteResult.Outcome, Timer> puts = new EnumMap<>(WriteResult.Outcome.class);
+    private final Timer putError;
+    private final Map<DeleteResult, Timer> deletes = new EnumMap<>(DeleteResult.class);
+    private final Timer deleteError;
+    private final Counter putConflicts;
+    private final Counter deleteConflicts;
 
     public MeteredSessionStore(SessionStore delegate, String storeName, MeterRegistry registry) {
         this.delegate = delegate;
-        this.storeName = storeName;
-        this.registry = registry;
-        Gauge.builder("sessiondata.sessions.active", delegate, SessionStore::sessionCount)
-                .description("Sessions held by the store")
-                .tag("store", storeName)
-                .strongReference(true)
-                .register(registry);
+        getHit = timer(registry, storeName, "get", "hit");
+        getMiss = timer(registry, storeName, "get", "miss");
+        getError = timer(registry, storeName, "get", "error");
+        touchHit = timer(registry, storeName, "touch", "hit");
+        touchMiss = timer(registry, storeName, "touch", "miss");
+        touchError = timer(registry, storeName, "touch", "error");
+        for (WriteResult.Outcome outcome : WriteResult.Outcome.values()) {
+            puts.put(outcome, timer(registry, storeName, "put", tag(outcome)));
+        }
+        putError = timer(registry, storeName, "put", "error");
+        for (DeleteResult outcome : DeleteResult.values()) {
+            deletes.put(outcome, timer(registry, storeName, "delete", tag(outcome)));
+        }
+        deleteError = timer(registry, storeName, "delete", "error");
+        putConflicts = conflicts(registry, storeName, "put");
+        deleteConflicts = conflicts(registry, storeName, "delete");
     }
 
     @Override
     public Optional<StoredSession> get(String id, boolean slide) {
-        return timed("get", () -> delegate.get(id, slide), found -> found.isPresent() ? "hit" : "miss");
+        long start = System.nanoTime();
+        Timer timer = getError;
+        try {
+            Optional<StoredSession> found = delegate.get(id, slide);
+            timer = found.isPresent() ? getHit : getMiss;
+            return found;
+        } finally {
+            timer.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+        }
     }
 
     @Override
     public WriteResult put(String id, SessionWrite write, Precondition precondition) {
-        WriteResult result = timed("put", () -> delegate.put(id, write, precondition),
-                written -> tag(written.outcome()));
-        if (result.outcome() == WriteResult.Outcome.PRECONDITION_FAILED) {
-            conflict("put");
+        long start = System.nanoTime();
+        Timer timer = putError;
+        try {
+            WriteResult result = delegate.put(id, write, precondition);
+            timer = puts.get(result.outcome());
+            if (result.outcome() == WriteResult.Outcome.PRECONDITION_FAILED) {
+                putConflicts.increment();
+            }
+            return result;
+        } finally {
+            timer.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
         }
-        return result;
     }
 
     @Override
     public DeleteResult delete(String id, Precondition precondition) {
-        DeleteResult result = timed("delete", () -> delegate.delete(id, precondition), MeteredSessionStore::tag);
-        if (result == DeleteResult.PRECONDITION_FAILED) {
-            conflict("delete");
+        long start = System.nanoTime();
+        Timer timer = deleteError;
+        try {
+            DeleteResult result = delegate.delete(id, precondition);
+            timer = deletes.get(result);
+            if (result == DeleteResult.PRECONDITION_FAILED) {
+                deleteConflicts.increment();
+            }
+            return result;
+        } finally {
+            timer.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
         }
-        return result;
     }
 
     @Override
     public Optional<Instant> touch(String id) {
-        return timed("touch", () -> delegate.touch(id), found -> found.isPresent() ? "hit" : "miss");
-    }
-
-    @Override
-    public DescriptorWriteResult putDescriptors(List<ClassDescriptor> descriptors) {
-        return timed("put-descriptors", () -> delegate.putDescriptors(descriptors),
-                written -> written.isRefused() ? "conflict" : "stored");
-    }
-
-    @Override
-    public Optional<ClassDescriptor> descriptor(long uid) {
-        return timed("get-descriptor", () -> delegate.descriptor(uid), found -> found.isPresent() ? "hit" : "miss");
-    }
-
-    @Override
-    public List<ClassDescriptor> descriptors() {
-        return timed("list-descriptors", delegate::descriptors, all -> "success");
+        long start = System.nanoTime();
+        Timer timer = touchError;
+        try {
+            Optional<Instant> found = delegate.touch(id);
+            timer = found.isPresent() ? touchHit : touchMiss;
+            return found;
+        } finally {
+            timer.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+        }
     }
 
     @Override
@@ -93,28 +125,18 @@ public final class MeteredSessionStore implements SessionStore {
         return delegate.sessionCount();
     }
 
-    private <T> T timed(String operation, Supplier<T> call, Function<T, String> outcome) {
-        long start = System.nanoTime();
-        String result = "error";
-        try {
-            T value = call.get();
-            result = outcome.apply(value);
-            return value;
-        } finally {
-            Timer.builder("sessiondata.store.operations")
-                    .description("Session store operations")
-                    .tags("store", storeName, "operation", operation, "outcome", result)
-                    .register(registry)
-                    .record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
-        }
+    private static Timer timer(MeterRegistry registry, String store, String operation, String outcome) {
+        return Timer.builder(OPERATIONS)
+                .description(OPERATIONS_DESCRIPTION)
+                .tags("store", store, "operation", operation, "outcome", outcome)
+                .register(registry);
     }
 
-    private void conflict(String operation) {
-        Counter.builder("sessiondata.store.conflicts")
+    private static Counter conflicts(MeterRegistry registry, String store, String operation) {
+        return Counter.builder("sessiondata.store.conflicts")
                 .description("Conditional writes and deletes refused because the session changed or existed")
-                .tags("store", storeName, "operation", operation)
-                .register(registry)
-                .increment();
+                .tags("store", store, "operation", operation)
+                .register(registry);
     }
 
     private static String tag(Enum<?> outcome) {

@@ -1,6 +1,7 @@
 /**
- * The server's Micrometer meters, all named {@code sessiondata.*} and registered in the injected registry: store
- * operation timers, conflicts and the active-sessions gauge (by decorating any store), payload sizes and rejections.
+ * The server's Micrometer meters, all named {@code sessiondata.*}, each built once: store operation timers and
+ * conflicts (by decorating any store), the active-sessions gauge (a {@code MeterBinder}), payload sizes and
+ * rejections.
  */
 @NullMarked
 package dev.sessiondata.server.metrics;

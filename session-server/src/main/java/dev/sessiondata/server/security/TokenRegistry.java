@@ -1,6 +1,5 @@
 package dev.sessiondata.server.security;
 
-import dev.sessiondata.server.config.SecurityProperties;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

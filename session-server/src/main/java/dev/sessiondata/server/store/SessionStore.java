@@ -1,17 +1,15 @@
 package dev.sessiondata.server.store;
 
-import dev.sessiondata.api.ClassDescriptor;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 
 /**
- * Where sessions and One Nio class descriptors live.
+ * Where sessions live.
  *
  * <p>Sessions are opaque bytes tagged with the serializer id that wrote them, a version, and a time to live the
  * store itself enforces. Every conditional operation is atomic: it either fully happens or leaves the previous
- * state. Descriptors are kept without expiry. Implementations are thread-safe; an unreachable backend is a
- * {@link StoreUnavailableException}, never a silently missing session.
+ * state. Implementations are thread-safe; an unreachable backend is a {@link StoreUnavailableException}, never a
+ * silently missing session. Schema records (class descriptors) are the separate capability {@link SchemaStore}.
  */
 public interface SessionStore {
 
@@ -28,17 +26,8 @@ public interface SessionStore {
     Optional<Instant> touch(String id);
 
     /**
-     * Stores every descriptor of the batch that is not yet known, or none of them: a uid already held with other
-     * bytes refuses the whole batch. Re-storing the same bytes is a no-op.
+     * How many sessions the store holds, counted now. May cost a pass over the store (Redis): the active-sessions
+     * gauge reads it through {@code SessionCountGauge}, never once per scrape where it is expensive.
      */
-    DescriptorWriteResult putDescriptors(List<ClassDescriptor> descriptors);
-
-    /** The descriptor of {@code uid}, if known. */
-    Optional<ClassDescriptor> descriptor(long uid);
-
-    /** Every known descriptor. */
-    List<ClassDescriptor> descriptors();
-
-    /** How many sessions the store holds, as exactly as it can tell cheaply; for the active-sessions gauge. */
     long sessionCount();
 }

@@ -17,9 +17,4 @@ public record StoredSession(byte[] data, String serializerId, String version, Du
         Objects.requireNonNull(ttl, "ttl");
         Objects.requireNonNull(expiresAt, "expiresAt");
     }
-
-    /** The same session with another expiry. */
-    public StoredSession expiringAt(Instant newExpiresAt) {
-        return new StoredSession(data, serializerId, version, ttl, newExpiresAt);
-    }
 }

@@ -9,6 +9,7 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
@@ -29,9 +30,11 @@ public class ProblemAdvice extends ResponseEntityExceptionHandler {
     private static final Logger LOG = LoggerFactory.getLogger(ProblemAdvice.class);
 
     private final ServerMetrics metrics;
+    private final WriteAdmission admission;
 
-    public ProblemAdvice(ServerMetrics metrics) {
+    public ProblemAdvice(ServerMetrics metrics, WriteAdmission admission) {
         this.metrics = metrics;
+        this.admission = admission;
     }
 
     @ExceptionHandler(ApiProblemException.class)
@@ -39,6 +42,9 @@ public class ProblemAdvice extends ResponseEntityExceptionHandler {
         HttpHeaders headers = new HttpHeaders();
         if (e.type() == ProblemType.UNAUTHORIZED) {
             headers.set(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"sessiondata\"");
+        }
+        if (e.type().status() == HttpStatus.SERVICE_UNAVAILABLE.value()) {
+            headers.set(HttpHeaders.RETRY_AFTER, String.valueOf(admission.retryAfterSeconds()));
         }
         return respond(e.type(), e.getMessage(), e.properties(), headers, request.getRequestURI());
     }

@@ -2,7 +2,6 @@ package dev.sessiondata.server.web;
 
 import dev.sessiondata.api.ProblemType;
 import dev.sessiondata.api.SessionApi;
-import dev.sessiondata.server.config.SessionProperties;
 import dev.sessiondata.server.metrics.ServerMetrics;
 import dev.sessiondata.server.store.DeleteResult;
 import dev.sessiondata.server.store.SessionStore;
@@ -22,6 +21,8 @@ import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
@@ -52,13 +53,16 @@ public class SessionController {
     private final SerializerPolicy serializers;
     private final SessionProperties properties;
     private final ServerMetrics metrics;
+    private final WriteAdmission admission;
+    private final Map<String, MediaType> mediaTypes = new ConcurrentHashMap<>();
 
     public SessionController(SessionStore store, SerializerPolicy serializers, SessionProperties properties,
-            ServerMetrics metrics) {
+            ServerMetrics metrics, WriteAdmission admission) {
         this.store = store;
         this.serializers = serializers;
         this.properties = properties;
         this.metrics = metrics;
+        this.admission = admission;
     }
 
     @Operation(operationId = "putSession", summary = "Write a session", description = "The body is the serialized "
@@ -77,6 +81,7 @@ public class SessionController {
     @ApiResponse(responseCode = "412", description = "Version mismatch, or the session exists under If-None-Match: *", content = @Content(mediaType = SessionApi.PROBLEM_MEDIA_TYPE))
     @ApiResponse(responseCode = "413", description = "Body over sessiondata.session.max-size", content = @Content(mediaType = SessionApi.PROBLEM_MEDIA_TYPE))
     @ApiResponse(responseCode = "415", description = "Serializer unknown or not accepted; the problem lists the accepted ones", content = @Content(mediaType = SessionApi.PROBLEM_MEDIA_TYPE))
+    @ApiResponse(responseCode = "503", description = "The store is unreachable, or the server is at its bound of writes or body bytes in flight; nothing was written. Retry-After says when to retry", content = @Content(mediaType = SessionApi.PROBLEM_MEDIA_TYPE))
     @PutMapping
     public ResponseEntity<Void> put(@PathVariable @Parameter(description = "[A-Za-z0-9._~-]{1,128}") String id,
             @Parameter(description = "time to live in seconds, 1 to sessiondata.session.max-ttl; default sessiondata.session.default-ttl")
@@ -89,10 +94,13 @@ public class SessionController {
         Duration timeToLive = SessionRequests.ttl(ttl, properties.defaultTtl(), properties.maxTtl());
         String serializer = serializers.requireAccepted(contentType);
         var precondition = EntityTags.writePrecondition(ifMatch, ifNoneMatch);
-        byte[] body = RequestBodies.read(request, properties.maxSize().toBytes());
-        metrics.payload(serializer, body.length);
-
-        WriteResult result = store.put(id, new SessionWrite(body, serializer, timeToLive), precondition);
+        long maxSize = properties.maxSize().toBytes();
+        WriteResult result;
+        try (var admitted = admission.admit(request.getContentLengthLong(), maxSize)) {
+            byte[] body = RequestBodies.read(request, maxSize);
+            metrics.payload(serializer, body.length);
+            result = store.put(id, new SessionWrite(body, serializer, timeToLive), precondition);
+        }
         if (result.outcome() == WriteResult.Outcome.PRECONDITION_FAILED) {
             throw preconditionFailed(id);
         }
@@ -131,7 +139,8 @@ public class SessionController {
                     .build();
         }
         return ResponseEntity.ok()
-                .contentType(MediaType.parseMediaType(SessionApi.mediaTypeOf(session.serializerId())))
+                .contentType(mediaTypes.computeIfAbsent(session.serializerId(),
+                        serializerId -> MediaType.parseMediaType(SessionApi.mediaTypeOf(serializerId))))
                 .eTag(EntityTags.of(session.version()))
                 .header(SessionApi.EXPIRES_AT_HEADER, session.expiresAt().toString())
                 .body(session.data());

@@ -2,7 +2,6 @@ package dev.sessiondata.server.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sessiondata.api.ClassDescriptor;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,7 +24,7 @@ public abstract class SessionStoreCompatibilityKit {
 
     private SessionStore store;
 
-    /** A store with no sessions and no descriptors. */
+    /** A store with no sessions. */
     protected abstract SessionStore createStore();
 
     @BeforeEach
@@ -222,47 +221,5 @@ public abstract class SessionStoreCompatibilityKit {
             pool.shutdownNow();
         }
         assertThat(text(store.get("counter", false).orElseThrow())).isEqualTo(String.valueOf(threads * increments));
-    }
-
-    @Test
-    void newDescriptorsAreStoredAndReadBack() {
-        ClassDescriptor a = new ClassDescriptor(1L, new byte[] {1, 2, 3});
-        ClassDescriptor b = new ClassDescriptor(-7L, new byte[] {4, 5});
-
-        assertThat(store.putDescriptors(List.of(a, b))).isEqualTo(DescriptorWriteResult.stored(2));
-
-        assertThat(store.descriptor(1L)).contains(a);
-        assertThat(store.descriptor(-7L)).contains(b);
-        assertThat(store.descriptor(2L)).isEmpty();
-        assertThat(store.descriptors()).containsExactlyInAnyOrder(a, b);
-    }
-
-    @Test
-    void uploadingTheSameDescriptorAgainIsANoOp() {
-        ClassDescriptor a = new ClassDescriptor(1L, new byte[] {1, 2, 3});
-        store.putDescriptors(List.of(a));
-
-        assertThat(store.putDescriptors(List.of(a))).isEqualTo(DescriptorWriteResult.stored(0));
-        assertThat(store.descriptors()).containsExactly(a);
-    }
-
-    @Test
-    void aUidHeldWithOtherBytesRefusesTheWholeBatch() {
-        ClassDescriptor a = new ClassDescriptor(1L, new byte[] {1, 2, 3});
-        store.putDescriptors(List.of(a));
-        ClassDescriptor changed = new ClassDescriptor(1L, new byte[] {9});
-        ClassDescriptor fresh = new ClassDescriptor(2L, new byte[] {4});
-
-        DescriptorWriteResult result = store.putDescriptors(List.of(fresh, changed));
-
-        assertThat(result.conflicts()).containsExactly(1L);
-        assertThat(store.descriptor(1L)).contains(a);
-        assertThat(store.descriptor(2L)).isEmpty();
-    }
-
-    @Test
-    void anEmptyDescriptorBatchStoresNothing() {
-        assertThat(store.putDescriptors(List.of())).isEqualTo(DescriptorWriteResult.stored(0));
-        assertThat(store.descriptors()).isEmpty();
     }
 }

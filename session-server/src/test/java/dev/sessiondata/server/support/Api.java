@@ -26,7 +26,7 @@ public final class Api {
     private final URI baseUri;
     private final @Nullable String token;
 
-    Api(URI baseUri, @Nullable String token) {
+    public Api(URI baseUri, @Nullable String token) {
         this.baseUri = baseUri;
         this.token = token;
     }

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.Test;
 
-/** The One Nio descriptor registry over real HTTP, on the memory store. */
+/** The descriptor registry over real HTTP, on the memory store: One Nio's path and the general one. */
 class DescriptorApiIT {
 
     private final RunningServer server = SharedServers.memory();
@@ -86,6 +86,16 @@ class DescriptorApiIT {
     void anUnknownUidIs404AndAMalformedOneIs400() {
         assertProblem(download(SessionApi.ONE_NIO_DESCRIPTORS_PATH + "/00000000000000ff"), ProblemType.NOT_FOUND);
         assertProblem(download(SessionApi.ONE_NIO_DESCRIPTORS_PATH + "/xyz"), ProblemType.INVALID_REQUEST);
+    }
+
+    @Test
+    void theGeneralPathServesEachSerializerItsOwnDescriptorsAndAnUnknownSerializerIs404() {
+        ClassDescriptor a = randomDescriptor();
+        assertThat(upload(writer, List.of(a)).statusCode()).isEqualTo(204);
+
+        assertThat(DescriptorBatch.decode(download(SessionApi.SERIALIZERS_PATH + "/kryo/descriptors").body())).isEmpty();
+        assertProblem(download(SessionApi.SERIALIZERS_PATH + "/kryo/descriptors/" + a.uidHex()), ProblemType.NOT_FOUND);
+        assertProblem(download(SessionApi.SERIALIZERS_PATH + "/no-such-serializer/descriptors"), ProblemType.NOT_FOUND);
     }
 
     @Test

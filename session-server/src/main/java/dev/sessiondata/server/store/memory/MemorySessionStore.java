@@ -3,9 +3,7 @@ package dev.sessiondata.server.store.memory;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
-import dev.sessiondata.api.ClassDescriptor;
 import dev.sessiondata.server.store.DeleteResult;
-import dev.sessiondata.server.store.DescriptorWriteResult;
 import dev.sessiondata.server.store.Precondition;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionWrite;
@@ -16,25 +14,28 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Keeps sessions in a Caffeine cache: bounded by the total bytes of the sessions (Caffeine evicts the least
  * valuable entries beyond it), each entry expiring after its own time to live. Conditional writes run inside
  * {@code asMap().compute}, which Caffeine makes atomic per key; an expired entry not yet evicted is invisible there.
+ *
+ * <p>A sliding read is a plain read, not a write: Caffeine asks {@link UntilExpiresAt#expireAfterRead} for the
+ * entry's new lifetime on every {@code getIfPresent}, and that is where the entry's expiry moves (an atomic maximum,
+ * so concurrent slides never move it back). Many readers of one hot session therefore never queue on its key's
+ * lock, as they would behind a {@code compute} per read. A read that must not slide uses
+ * {@code getIfPresentQuietly}, which leaves the expiry alone.
  */
 public final class MemorySessionStore implements SessionStore {
 
     /** What an entry costs besides its bytes: the key, the record and Caffeine's node, roughly. */
     private static final int ENTRY_OVERHEAD_BYTES = 160;
 
-    private final Cache<String, StoredSession> sessions;
-    private final Map<Long, ClassDescriptor> descriptors = new ConcurrentHashMap<>();
+    private final Cache<String, Entry> sessions;
     private final Clock clock;
 
     public MemorySessionStore(long maxTotalBytes, Clock clock) {
@@ -44,31 +45,29 @@ public final class MemorySessionStore implements SessionStore {
         this.clock = clock;
         this.sessions = Caffeine.newBuilder()
                 .maximumWeight(maxTotalBytes)
-                .weigher((String id, StoredSession session) -> weight(id, session))
+                .weigher((String id, Entry entry) -> weight(id, entry))
                 .expireAfter(new UntilExpiresAt())
                 .build();
     }
 
     @Override
     public Optional<StoredSession> get(String id, boolean slide) {
-        if (!slide) {
-            return Optional.ofNullable(sessions.getIfPresent(id));
-        }
-        return Optional.ofNullable(sessions.asMap().computeIfPresent(id,
-                (key, session) -> session.expiringAt(now().plus(session.ttl()))));
+        Entry entry = slide ? sessions.getIfPresent(id) : sessions.policy().getIfPresentQuietly(id);
+        return entry == null ? Optional.empty() : Optional.of(entry.session());
     }
 
     @Override
     public WriteResult put(String id, SessionWrite write, Precondition precondition) {
         AtomicReference<WriteResult> result = new AtomicReference<>();
         sessions.asMap().compute(id, (key, current) -> {
-            if (!precondition.isMetBy(current == null ? null : current.version())) {
+            if (!precondition.isMetBy(current == null ? null : current.version)) {
                 result.set(WriteResult.preconditionFailed());
                 return current;
             }
-            StoredSession next = new StoredSession(write.data().clone(), write.serializerId(), Versions.next(),
-                    write.ttl(), now().plus(write.ttl()));
-            result.set(WriteResult.written(current == null, next.version(), next.expiresAt()));
+            // the body array is the caller's to hand over (SessionWrite): kept as it is, not copied
+            Entry next = new Entry(write.data(), write.serializerId(), Versions.next(), write.ttl(),
+                    now().plus(write.ttl()).toEpochMilli());
+            result.set(WriteResult.written(current == null, next.version, Instant.ofEpochMilli(next.expiresAt())));
             return next;
         });
         return result.get();
@@ -78,7 +77,7 @@ public final class MemorySessionStore implements SessionStore {
     public DeleteResult delete(String id, Precondition precondition) {
         AtomicReference<DeleteResult> result = new AtomicReference<>(DeleteResult.NOT_FOUND);
         sessions.asMap().computeIfPresent(id, (key, current) -> {
-            if (!precondition.isMetBy(current.version())) {
+            if (!precondition.isMetBy(current.version)) {
                 result.set(DeleteResult.PRECONDITION_FAILED);
                 return current;
             }
@@ -91,38 +90,6 @@ public final class MemorySessionStore implements SessionStore {
     @Override
     public Optional<Instant> touch(String id) {
         return get(id, true).map(StoredSession::expiresAt);
-    }
-
-    @Override
-    public synchronized DescriptorWriteResult putDescriptors(List<ClassDescriptor> batch) {
-        // synchronized: the check of the whole batch and its insertion are one step against other uploads
-        List<Long> conflicts = new ArrayList<>();
-        for (ClassDescriptor descriptor : batch) {
-            ClassDescriptor known = descriptors.get(descriptor.uid());
-            if (known != null && !known.sameAs(descriptor)) {
-                conflicts.add(descriptor.uid());
-            }
-        }
-        if (!conflicts.isEmpty()) {
-            return DescriptorWriteResult.refused(conflicts);
-        }
-        int added = 0;
-        for (ClassDescriptor descriptor : batch) {
-            if (descriptors.putIfAbsent(descriptor.uid(), descriptor) == null) {
-                added++;
-            }
-        }
-        return DescriptorWriteResult.stored(added);
-    }
-
-    @Override
-    public Optional<ClassDescriptor> descriptor(long uid) {
-        return Optional.ofNullable(descriptors.get(uid));
-    }
-
-    @Override
-    public List<ClassDescriptor> descriptors() {
-        return List.copyOf(descriptors.values());
     }
 
     @Override
@@ -140,33 +107,65 @@ public final class MemorySessionStore implements SessionStore {
         sessions.cleanUp();
     }
 
-    private static int weight(String id, StoredSession session) {
-        return session.data().length + 2 * id.length() + ENTRY_OVERHEAD_BYTES;
+    private static int weight(String id, Entry entry) {
+        return entry.data.length + 2 * id.length() + ENTRY_OVERHEAD_BYTES;
+    }
+
+    /** A stored session whose expiry a sliding read can move without replacing the entry. */
+    private static final class Entry {
+
+        final byte[] data;
+        final String serializerId;
+        final String version;
+        final Duration ttl;
+        private final AtomicLong expiresAtMillis;
+
+        Entry(byte[] data, String serializerId, String version, Duration ttl, long expiresAtMillis) {
+            this.data = data;
+            this.serializerId = serializerId;
+            this.version = version;
+            this.ttl = ttl;
+            this.expiresAtMillis = new AtomicLong(expiresAtMillis);
+        }
+
+        long expiresAt() {
+            return expiresAtMillis.get();
+        }
+
+        /** Moves the expiry to {@code millis} unless a concurrent slide already moved it further. */
+        long slideTo(long millis) {
+            return expiresAtMillis.accumulateAndGet(millis, Math::max);
+        }
+
+        StoredSession session() {
+            return new StoredSession(data, serializerId, version, ttl, Instant.ofEpochMilli(expiresAt()));
+        }
     }
 
     /**
-     * Each entry lives until its own {@code expiresAt}. Derived from the entry rather than from its ttl, so that a
-     * compute that keeps the same entry (a refused conditional write) leaves the expiry where it was.
+     * Each entry lives until its own expiry. Derived from the entry rather than from its ttl, so that a compute
+     * that keeps the same entry (a refused conditional write) leaves the expiry where it was. Caffeine calls
+     * {@code expireAfterRead} only for {@code getIfPresent}, which only sliding reads use: it slides.
      */
-    private final class UntilExpiresAt implements Expiry<String, StoredSession> {
+    private final class UntilExpiresAt implements Expiry<String, Entry> {
 
         @Override
-        public long expireAfterCreate(String id, StoredSession session, long currentTime) {
-            return remaining(session);
+        public long expireAfterCreate(String id, Entry entry, long currentTime) {
+            return remaining(entry.expiresAt());
         }
 
         @Override
-        public long expireAfterUpdate(String id, StoredSession session, long currentTime, long currentDuration) {
-            return remaining(session);
+        public long expireAfterUpdate(String id, Entry entry, long currentTime, long currentDuration) {
+            return remaining(entry.expiresAt());
         }
 
         @Override
-        public long expireAfterRead(String id, StoredSession session, long currentTime, long currentDuration) {
-            return currentDuration;
+        public long expireAfterRead(String id, Entry entry, long currentTime, long currentDuration) {
+            return remaining(entry.slideTo(now().plus(entry.ttl).toEpochMilli()));
         }
 
-        private long remaining(StoredSession session) {
-            return Math.max(0, Duration.between(clock.instant(), session.expiresAt()).toNanos());
+        private long remaining(long expiresAtMillis) {
+            return Math.max(0, TimeUnit.MILLISECONDS.toNanos(expiresAtMillis - clock.millis()));
         }
     }
 }

@@ -1,6 +1,6 @@
 /**
- * The single-node session store: sessions in a Caffeine cache bounded by total bytes with per-entry expiry,
- * descriptors in a map. Everything is lost when the process stops.
+ * The single-node stores: sessions in a Caffeine cache bounded by total bytes with per-entry expiry, descriptors in
+ * maps per serializer id. Everything is lost when the process stops.
  */
 @NullMarked
 package dev.sessiondata.server.store.memory;

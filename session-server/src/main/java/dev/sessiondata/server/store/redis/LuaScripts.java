@@ -8,8 +8,9 @@ import org.springframework.data.redis.core.script.DefaultRedisScript;
 import org.springframework.data.redis.serializer.RedisSerializer;
 
 /**
- * The store's Lua scripts, each next to this class as {@code <name>.lua}. Spring Data Redis sends them with
- * {@code EVALSHA} and falls back to {@code EVAL} when Redis (or a cluster node) does not have them yet.
+ * The stores' Lua scripts, each next to this class as {@code <name>.lua}. Sent with {@code EVALSHA}, falling back
+ * to {@code EVAL} when Redis (or a cluster node) does not have them yet: by Spring Data Redis ({@link #run}) for
+ * the schema store, by {@link NativeRedis} on the session path.
  */
 enum LuaScripts {
     PUT("put.lua", Long.class),
@@ -25,6 +26,16 @@ enum LuaScripts {
         this.script = new DefaultRedisScript<>();
         script.setLocation(new ClassPathResource(file, LuaScripts.class));
         script.setResultType((Class<Object>) resultType);
+    }
+
+    /** The script's SHA-1, for {@code EVALSHA}. */
+    String sha1() {
+        return script.getSha1();
+    }
+
+    /** The script's text, for {@code EVAL} where a node does not have it yet. */
+    String text() {
+        return script.getScriptAsString();
     }
 
     /** Runs the script on one key; binary results stay {@code byte[]}, integers are {@link Long}s. */

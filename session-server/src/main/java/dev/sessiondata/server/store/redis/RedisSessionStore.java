@@ -1,40 +1,34 @@
 package dev.sessiondata.server.store.redis;
 
-import dev.sessiondata.api.ClassDescriptor;
+import static dev.sessiondata.server.store.redis.RedisCalls.bytes;
+import static dev.sessiondata.server.store.redis.RedisCalls.call;
+import static dev.sessiondata.server.store.redis.RedisCalls.text;
+
 import dev.sessiondata.server.store.DeleteResult;
-import dev.sessiondata.server.store.DescriptorWriteResult;
 import dev.sessiondata.server.store.Precondition;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionWrite;
-import dev.sessiondata.server.store.StoreUnavailableException;
 import dev.sessiondata.server.store.StoredSession;
 import dev.sessiondata.server.store.Versions;
 import dev.sessiondata.server.store.WriteResult;
-import java.nio.charset.StandardCharsets;
+import io.lettuce.core.KeyValue;
+import io.lettuce.core.ScriptOutputType;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
-import org.jspecify.annotations.Nullable;
-import org.springframework.core.NestedExceptionUtils;
-import org.springframework.dao.DataAccessException;
-import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.data.redis.connection.RedisClusterConnection;
 import org.springframework.data.redis.connection.RedisClusterNode;
 import org.springframework.data.redis.connection.RedisConnection;
-import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.Cursor;
 import org.springframework.data.redis.core.RedisTemplate;
 import org.springframework.data.redis.core.ScanOptions;
-import org.springframework.data.redis.serializer.RedisSerializer;
 
 /**
- * Keeps sessions and descriptors in Redis.
+ * Keeps sessions in Redis.
  *
  * <p>Key layout, with {@code P} the configured prefix (default {@code sessiondata:}):
  * <ul>
@@ -43,55 +37,61 @@ import org.springframework.data.redis.serializer.RedisSerializer;
  *       {@code Session-Expires-At} header). Redis expires the key itself ({@code PEXPIRE ttl}). The session id
  *       is the key's hash tag, so in a Redis Cluster every key of one session lives in one slot; ids cannot
  *       contain braces, so the tag is always exactly the id.</li>
- *   <li>{@code P descriptors} — one hash: One Nio descriptor uid (16 hex digits) to descriptor bytes, without
- *       expiry. One key, hence one slot: a batch upload is one atomic script.</li>
  * </ul>
  *
  * <p>Every operation that reads and writes is one Lua script (Redis runs each atomically), so a conditional write
- * either fully happens or not at all, and a session is never half-written. An unreachable Redis is a
- * {@link StoreUnavailableException}; Lettuce reconnects by itself when it returns.
+ * either fully happens or not at all, and a session is never half-written. Session operations go through
+ * Lettuce's own API ({@link NativeRedis}), the session count through Spring Data Redis. An unreachable Redis is a
+ * {@link dev.sessiondata.server.store.StoreUnavailableException}; Lettuce reconnects by itself when it returns.
  */
 public final class RedisSessionStore implements SessionStore {
 
-    private static final RedisSerializer<byte[]> BYTES = RedisSerializer.byteArray();
+    /** The hash fields of a session, in the order the get script answers them. */
+    private static final byte[][] FIELDS = {bytes("data"), bytes("serializer"), bytes("version"), bytes("ttl"), bytes("expires")};
 
     private final RedisTemplate<String, byte[]> redis;
+    private final NativeRedis lettuce;
     private final String prefix;
-    private final String descriptorsKey;
     private final Clock clock;
 
-    public RedisSessionStore(RedisConnectionFactory connections, String keyPrefix, Clock clock) {
-        if (keyPrefix.indexOf('{') >= 0 || keyPrefix.indexOf('}') >= 0) {
-            throw new IllegalArgumentException("the key prefix must not contain braces (hash tags): " + keyPrefix);
-        }
-        this.redis = new RedisTemplate<>();
-        redis.setConnectionFactory(connections);
-        redis.setKeySerializer(RedisSerializer.string());
-        redis.setValueSerializer(BYTES);
-        redis.setHashKeySerializer(RedisSerializer.string());
-        redis.setHashValueSerializer(BYTES);
-        redis.afterPropertiesSet();
-        this.prefix = keyPrefix;
-        this.descriptorsKey = keyPrefix + "descriptors";
+    public RedisSessionStore(LettuceConnectionFactory connections, String keyPrefix, Clock clock) {
+        this.prefix = RedisCalls.checkPrefix(keyPrefix);
+        this.redis = RedisCalls.template(connections);
+        this.lettuce = new NativeRedis(connections);
         this.clock = clock;
     }
 
+    /**
+     * A sliding read is the get script (read and slide in one atomic step: done apart, a slide could recreate a
+     * session deleted in between); a read that does not slide needs no condition and is a plain {@code HMGET}.
+     */
     @Override
     public Optional<StoredSession> get(String id, boolean slide) {
-        List<?> fields = (List<?>) run(LuaScripts.GET, sessionKey(id), bytes(slide ? "1" : "0"), now());
+        if (!slide) {
+            List<KeyValue<byte[], byte[]>> fields = lettuce.call(redis -> redis.hmget(sessionKey(id), FIELDS));
+            if (fields.size() < FIELDS.length || !fields.get(2).hasValue()) {
+                return Optional.empty();
+            }
+            return Optional.of(session(fields.get(0).getValue(), fields.get(1).getValue(), fields.get(2).getValue(),
+                    fields.get(3).getValue(), fields.get(4).getValue()));
+        }
+        List<byte[]> fields = lettuce.script(LuaScripts.GET, ScriptOutputType.MULTI, sessionKey(id), now());
         if (fields == null || fields.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new StoredSession((byte[]) fields.get(0), text(fields.get(1)), text(fields.get(2)),
-                Duration.ofMillis(Long.parseLong(text(fields.get(3)))),
-                Instant.ofEpochMilli(Long.parseLong(text(fields.get(4))))));
+        return Optional.of(session(fields.get(0), fields.get(1), fields.get(2), fields.get(3), fields.get(4)));
+    }
+
+    private static StoredSession session(byte[] data, byte[] serializer, byte[] version, byte[] ttl, byte[] expires) {
+        return new StoredSession(data, text(serializer), text(version), Duration.ofMillis(Long.parseLong(text(ttl))),
+                Instant.ofEpochMilli(Long.parseLong(text(expires))));
     }
 
     @Override
     public WriteResult put(String id, SessionWrite write, Precondition precondition) {
         String version = Versions.next();
         Instant expiresAt = Instant.ofEpochMilli(clock.millis()).plus(write.ttl());
-        Long outcome = (Long) run(LuaScripts.PUT, sessionKey(id),
+        Long outcome = lettuce.script(LuaScripts.PUT, ScriptOutputType.INTEGER, sessionKey(id),
                 condition(precondition), bytes(String.valueOf(precondition.version())), bytes(version),
                 bytes(write.serializerId()), write.data(), bytes(String.valueOf(write.ttl().toMillis())),
                 bytes(String.valueOf(expiresAt.toEpochMilli())));
@@ -101,7 +101,7 @@ public final class RedisSessionStore implements SessionStore {
 
     @Override
     public DeleteResult delete(String id, Precondition precondition) {
-        Long outcome = (Long) run(LuaScripts.DELETE, sessionKey(id), condition(precondition),
+        Long outcome = lettuce.script(LuaScripts.DELETE, ScriptOutputType.INTEGER, sessionKey(id), condition(precondition),
                 bytes(String.valueOf(precondition.version())));
         if (outcome == null || outcome < 0) {
             return DeleteResult.NOT_FOUND;
@@ -111,51 +111,13 @@ public final class RedisSessionStore implements SessionStore {
 
     @Override
     public Optional<Instant> touch(String id) {
-        Object expires = run(LuaScripts.TOUCH, sessionKey(id), now());
+        byte[] expires = lettuce.script(LuaScripts.TOUCH, ScriptOutputType.VALUE, sessionKey(id), now());
         return expires == null ? Optional.empty() : Optional.of(Instant.ofEpochMilli(Long.parseLong(text(expires))));
     }
 
-    @Override
-    public DescriptorWriteResult putDescriptors(List<ClassDescriptor> descriptors) {
-        if (descriptors.isEmpty()) {
-            return DescriptorWriteResult.stored(0);
-        }
-        byte[][] args = new byte[descriptors.size() * 2][];
-        for (int i = 0; i < descriptors.size(); i++) {
-            args[2 * i] = bytes(descriptors.get(i).uidHex());
-            args[2 * i + 1] = descriptors.get(i).bytes();
-        }
-        List<?> result = (List<?>) run(LuaScripts.PUT_DESCRIPTORS, descriptorsKey, args);
-        if (result == null) {
-            throw new IllegalStateException("the descriptor script answered nothing");
-        }
-        if (result.size() == 1) {
-            return DescriptorWriteResult.stored(Math.toIntExact((Long) result.get(0)));
-        }
-        return DescriptorWriteResult.refused(result.subList(1, result.size()).stream()
-                .map(uid -> ClassDescriptor.uidFromHex(text(uid))).toList());
-    }
-
-    @Override
-    public Optional<ClassDescriptor> descriptor(long uid) {
-        byte[] bytes = call(() -> (byte[]) redis.opsForHash().get(descriptorsKey, ClassDescriptor.uidToHex(uid)));
-        return Optional.ofNullable(bytes).map(found -> new ClassDescriptor(uid, found));
-    }
-
-    @Override
-    public List<ClassDescriptor> descriptors() {
-        Map<byte[], byte[]> all = call(() -> redis.execute(connection ->
-                connection.hashCommands().hGetAll(bytes(descriptorsKey)), true));
-        List<ClassDescriptor> descriptors = new ArrayList<>(all == null ? 0 : all.size());
-        if (all != null) {
-            all.forEach((uid, bytes) -> descriptors.add(new ClassDescriptor(ClassDescriptor.uidFromHex(text(uid)), bytes)));
-        }
-        return descriptors;
-    }
-
     /**
-     * Counts session keys with {@code SCAN} (on every master of a cluster): a pass over the key space, so the
-     * gauge costs as much as that each time it is read.
+     * Counts session keys with {@code SCAN} (on every master of a cluster): a pass over the key space, which is
+     * why the active-sessions gauge takes it periodically in the background ({@code SessionCountGauge}).
      */
     @Override
     public long sessionCount() {
@@ -186,37 +148,16 @@ public final class RedisSessionStore implements SessionStore {
         }
     }
 
-    private String sessionKey(String id) {
-        return prefix + "session:{" + id + "}";
+    private byte[] sessionKey(String id) {
+        return bytes(prefix + "session:{" + id + "}");
     }
 
     private byte[] now() {
         return bytes(String.valueOf(clock.millis()));
     }
 
-    private @Nullable Object run(LuaScripts script, String key, byte[]... args) {
-        return call(() -> script.run(redis, key, args));
-    }
-
-    private static <T> T call(Supplier<T> operation) {
-        try {
-            return operation.get();
-        } catch (InvalidDataAccessApiUsageException e) {
-            throw e; // Redis refused the command itself: a bug here, not an outage
-        } catch (DataAccessException e) {
-            throw new StoreUnavailableException("Redis is unavailable: " + NestedExceptionUtils.getMostSpecificCause(e), e);
-        }
-    }
-
     private static byte[] condition(Precondition precondition) {
         return bytes(precondition.kind().name().toLowerCase(Locale.ROOT));
     }
 
-    private static byte[] bytes(String text) {
-        return text.getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static String text(Object bytes) {
-        return new String((byte[]) bytes, StandardCharsets.UTF_8);
-    }
 }

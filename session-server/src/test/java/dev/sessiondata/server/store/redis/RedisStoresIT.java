@@ -1,5 +1,7 @@
 package dev.sessiondata.server.store.redis;
 
+import dev.sessiondata.server.store.SchemaStore;
+import dev.sessiondata.server.store.SchemaStoreCompatibilityKit;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreCompatibilityKit;
 import dev.sessiondata.server.support.RedisConnections;
@@ -9,12 +11,16 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
-/** The store kit against a real Redis; every test gets a key prefix of its own, so the store starts empty. */
+/**
+ * Both store kits against a real Redis; every test gets a key prefix of its own, so each store starts empty, and
+ * what a test wrote is removed from the shared Redis afterwards.
+ */
 @ExtendWith(RedisTarget.class)
-class RedisSessionStoreIT extends SessionStoreCompatibilityKit {
+class RedisStoresIT {
 
     private static LettuceConnectionFactory connections;
 
@@ -30,15 +36,31 @@ class RedisSessionStoreIT extends SessionStoreCompatibilityKit {
 
     private String prefix = "";
 
-    @Override
-    protected SessionStore createStore() {
+    private String freshPrefix() {
         prefix = "sessiondata-it-" + UUID.randomUUID() + ":";
-        return new RedisSessionStore(connections, prefix, Clock.systemUTC());
+        return prefix;
     }
 
-    /** Descriptors never expire: remove what this test wrote from the shared Redis. */
     @AfterEach
     void removeKeys() {
         RedisConnections.deleteKeys(connections, prefix);
+    }
+
+    @Nested
+    class Sessions extends SessionStoreCompatibilityKit {
+
+        @Override
+        protected SessionStore createStore() {
+            return new RedisSessionStore(connections, freshPrefix(), Clock.systemUTC());
+        }
+    }
+
+    @Nested
+    class Schemas extends SchemaStoreCompatibilityKit {
+
+        @Override
+        protected SchemaStore createStore() {
+            return new RedisSchemaStore(connections, freshPrefix());
+        }
     }
 }

@@ -1,14 +1,15 @@
-package dev.sessiondata.server.onenio;
+package dev.sessiondata.server.schema;
 
 import dev.sessiondata.api.ClassDescriptor;
 import dev.sessiondata.api.DescriptorBatch;
 import dev.sessiondata.api.ProblemType;
 import dev.sessiondata.api.SessionApi;
-import dev.sessiondata.server.config.DescriptorProperties;
 import dev.sessiondata.server.store.DescriptorWriteResult;
-import dev.sessiondata.server.store.SessionStore;
+import dev.sessiondata.server.store.SchemaStore;
 import dev.sessiondata.server.web.ApiProblemException;
 import dev.sessiondata.server.web.RequestBodies;
+import dev.sessiondata.server.web.SerializerPolicy;
+import dev.sessiondata.server.web.WriteAdmission;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -32,41 +33,55 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The One Nio descriptor registry. Bodies are {@link DescriptorBatch}es both ways; a single descriptor is a batch
- * of one. The server checks only the framing: it never loads a class a descriptor names.
+ * The descriptor registry of serializers whose readers need the writer's class metadata, under
+ * {@code /api/v1/serializers/{serializerId}/descriptors}: One Nio's path ({@link SessionApi#ONE_NIO_DESCRIPTORS_PATH})
+ * is one instance of it. Bodies are {@link DescriptorBatch}es both ways; a single descriptor is a batch of one. The
+ * server checks only the framing: it never loads a class a descriptor names.
  */
 @RestController
-@Tag(name = "one-nio descriptors")
-public class DescriptorController {
+@Tag(name = "descriptors")
+public class SchemaController {
+
+    static final String DESCRIPTORS_PATH = SessionApi.SERIALIZERS_PATH + "/{serializerId}/descriptors";
+    static final String DESCRIPTOR_PATH = DESCRIPTORS_PATH + "/{uid}";
 
     private static final MediaType DESCRIPTORS = MediaType.parseMediaType(SessionApi.DESCRIPTORS_MEDIA_TYPE);
 
-    private final SessionStore store;
-    private final DescriptorProperties properties;
+    private final SchemaStore store;
+    private final SerializerPolicy serializers;
+    private final SchemaProperties properties;
+    private final WriteAdmission admission;
 
-    public DescriptorController(SessionStore store, DescriptorProperties properties) {
+    public SchemaController(SchemaStore store, SerializerPolicy serializers, SchemaProperties properties,
+            WriteAdmission admission) {
         this.store = store;
+        this.serializers = serializers;
         this.properties = properties;
+        this.admission = admission;
     }
 
     /** Stores the new descriptors of the batch; {@code 409} and nothing stored if a uid is held with other bytes. */
-    @Operation(operationId = "putDescriptors", summary = "Upload One Nio class descriptors", description = "A batch: int count, then per descriptor "
+    @Operation(operationId = "putDescriptors", summary = "Upload class descriptors of a serializer (One Nio's)", description = "A batch: int count, then per descriptor "
             + "long uid, int length, bytes (big-endian). New uids are stored, known ones with the same bytes ignored.")
     @RequestBody(required = true, content = @Content(mediaType = SessionApi.DESCRIPTORS_MEDIA_TYPE,
             schema = @Schema(type = "string", format = "binary")))
     @ApiResponse(responseCode = "204", description = "Stored")
     @ApiResponse(responseCode = "409", description = "A uid is held with other bytes; nothing was stored",
             content = @Content(mediaType = SessionApi.PROBLEM_MEDIA_TYPE))
-    @PutMapping(SessionApi.ONE_NIO_DESCRIPTORS_PATH)
-    public ResponseEntity<Void> upload(
+    @PutMapping(DESCRIPTORS_PATH)
+    public ResponseEntity<Void> upload(@PathVariable @Parameter(description = "a serializer id, e.g. one-nio") String serializerId,
             @RequestHeader(name = HttpHeaders.CONTENT_TYPE, required = false) @Nullable String contentType,
             HttpServletRequest request) throws IOException {
+        String serializer = known(serializerId);
         if (!isDescriptorBatch(contentType)) {
             throw new ApiProblemException(ProblemType.UNSUPPORTED_MEDIA_TYPE,
                     "Send the descriptors as " + SessionApi.DESCRIPTORS_MEDIA_TYPE + ".");
         }
-        List<ClassDescriptor> batch = decode(RequestBodies.read(request, properties.maxBatchSize().toBytes()));
-        DescriptorWriteResult result = store.putDescriptors(batch);
+        long maxSize = properties.maxBatchSize().toBytes();
+        DescriptorWriteResult result;
+        try (var admitted = admission.admit(request.getContentLengthLong(), maxSize)) {
+            result = store.putDescriptors(serializer, decode(RequestBodies.read(request, maxSize)));
+        }
         if (result.isRefused()) {
             List<String> uids = result.conflicts().stream().map(ClassDescriptor::uidToHex).toList();
             throw new ApiProblemException(ProblemType.DESCRIPTOR_CONFLICT,
@@ -76,29 +91,40 @@ public class DescriptorController {
         return ResponseEntity.noContent().build();
     }
 
-    @Operation(operationId = "getDescriptors", summary = "Every known One Nio class descriptor, as a batch")
+    @Operation(operationId = "getDescriptors", summary = "Every known class descriptor of a serializer, as a batch")
     @ApiResponse(responseCode = "200", description = "All descriptors", content = @Content(
             mediaType = SessionApi.DESCRIPTORS_MEDIA_TYPE, schema = @Schema(type = "string", format = "binary")))
-    @GetMapping(SessionApi.ONE_NIO_DESCRIPTORS_PATH)
-    public ResponseEntity<byte[]> all() {
-        return batch(store.descriptors());
+    @GetMapping(DESCRIPTORS_PATH)
+    public ResponseEntity<byte[]> all(@PathVariable @Parameter(description = "a serializer id, e.g. one-nio") String serializerId) {
+        return batch(store.descriptors(known(serializerId)));
     }
 
-    @Operation(operationId = "getDescriptor", summary = "One One Nio class descriptor, as a batch of one", description = "For a reader's lazy miss.")
+    @Operation(operationId = "getDescriptor", summary = "One class descriptor of a serializer, as a batch of one", description = "For a reader's lazy miss.")
     @ApiResponse(responseCode = "200", description = "The descriptor", content = @Content(
             mediaType = SessionApi.DESCRIPTORS_MEDIA_TYPE, schema = @Schema(type = "string", format = "binary")))
     @ApiResponse(responseCode = "404", description = "Unknown uid", content = @Content(mediaType = SessionApi.PROBLEM_MEDIA_TYPE))
-    @GetMapping(SessionApi.ONE_NIO_DESCRIPTOR_PATH)
-    public ResponseEntity<byte[]> one(@PathVariable @Parameter(description = "16 hex digits") String uid) {
+    @GetMapping(DESCRIPTOR_PATH)
+    public ResponseEntity<byte[]> one(@PathVariable @Parameter(description = "a serializer id, e.g. one-nio") String serializerId,
+            @PathVariable @Parameter(description = "16 hex digits") String uid) {
+        String serializer = known(serializerId);
         long value;
         try {
             value = ClassDescriptor.uidFromHex(uid);
         } catch (IllegalArgumentException e) {
             throw new ApiProblemException(ProblemType.INVALID_REQUEST, "A uid is 16 hex digits; got '" + uid + "'.");
         }
-        ClassDescriptor descriptor = store.descriptor(value).orElseThrow(() ->
+        ClassDescriptor descriptor = store.descriptor(serializer, value).orElseThrow(() ->
                 new ApiProblemException(ProblemType.NOT_FOUND, "No descriptor of uid " + uid + "."));
         return batch(List.of(descriptor));
+    }
+
+    /** The serializer id of the path; a {@code 404} problem unless the server knows it. */
+    private String known(String serializerId) {
+        if (!serializers.info().available().contains(serializerId)) {
+            throw new ApiProblemException(ProblemType.NOT_FOUND, "No serializer '" + serializerId + "'; known: "
+                    + serializers.info().available() + ".");
+        }
+        return serializerId;
     }
 
     private static boolean isDescriptorBatch(@Nullable String contentType) {

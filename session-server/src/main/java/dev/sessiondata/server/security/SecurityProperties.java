@@ -1,4 +1,4 @@
-package dev.sessiondata.server.config;
+package dev.sessiondata.server.security;
 
 import dev.sessiondata.server.security.Access;
 import java.util.List;

@@ -1,10 +1,10 @@
-package dev.sessiondata.server.config;
+package dev.sessiondata.server.schema;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 
-/** @param maxBatchSize the largest One Nio descriptor upload; larger ones get {@code 413} */
+/** @param maxBatchSize the largest descriptor upload; larger ones get {@code 413} */
 @ConfigurationProperties("sessiondata.descriptors")
-public record DescriptorProperties(@DefaultValue("4MB") DataSize maxBatchSize) {
+public record SchemaProperties(@DefaultValue("4MB") DataSize maxBatchSize) {
 }

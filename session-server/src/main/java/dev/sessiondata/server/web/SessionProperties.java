@@ -1,4 +1,4 @@
-package dev.sessiondata.server.config;
+package dev.sessiondata.server.web;
 
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;

@@ -1,4 +1,4 @@
-package dev.sessiondata.server.config;
+package dev.sessiondata.server.web;
 
 import dev.sessiondata.api.KnownSerializers;
 import java.util.List;

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# A/B comparison of two server configurations on a busy machine: both servers run at the same time, and short
+# closed-loop wrk runs (2 threads, 50 connections) alternate between them, so that whatever else loads the machine
+# loads both alike. Prints each round and the median requests/s of each side; this is how
+# docs/capacity/history.md says what each change bought.
+#
+#   loadtest/ab.sh --a-jar old.jar --b-jar new.jar --method GET --size 10240 --store memory
+#   loadtest/ab.sh --a-jar new.jar --b-jar new.jar --b-arg --spring.threads.virtual.enabled=true
+#
+# Options (defaults in brackets): --a-jar/--b-jar PATH (required), --a-arg/--b-arg ARG (repeatable, extra server
+# arguments), --method GET|PUT [GET], --size BYTES [10240], --store memory|redis [memory] (redis: one private
+# redis-server per side), --rounds N [5], --seconds S per run [6]. Talks to 127.0.0.1 only; stops what it started.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# shellcheck source=processes.sh
+. loadtest/processes.sh
+
+a_jar="" b_jar="" a_args=() b_args=() method=GET size=10240 store=memory rounds=5 seconds=6
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --a-jar) a_jar="$2"; shift 2 ;;
+    --b-jar) b_jar="$2"; shift 2 ;;
+    --a-arg) a_args+=("$2"); shift 2 ;;
+    --b-arg) b_args+=("$2"); shift 2 ;;
+    --method) method="$2"; shift 2 ;;
+    --size) size="$2"; shift 2 ;;
+    --store) store="$2"; shift 2 ;;
+    --rounds) rounds="$2"; shift 2 ;;
+    --seconds) seconds="$2"; shift 2 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) echo "unknown option: $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+[ -f "$a_jar" ] && [ -f "$b_jar" ] || { echo "--a-jar and --b-jar must name server jars" >&2; exit 2; }
+command -v wrk >/dev/null || { echo "wrk is missing: loadtest/capacity.sh installs it" >&2; exit 1; }
+
+work=session-loadtest/target/ab
+mkdir -p "$work"
+pids=()
+cleanup() { for pid in "${pids[@]}"; do stop "$pid"; done; }
+trap cleanup EXIT
+token=$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')
+
+# Starts one side; prints its base URL.
+start_side() {
+  local name="$1" jar="$2"; shift 2
+  local store_args=(--sessiondata.store.type=memory)
+  if [ "$store" = redis ]; then
+    local redis_port; redis_port=$(free_port $((12000 + RANDOM % 9000)))
+    redis-server --bind 127.0.0.1 --port "$redis_port" --save "" --appendonly no > "$work/redis-$name.log" 2>&1 &
+    pids+=($!)
+    for _ in $(seq 1 50); do redis-cli -p "$redis_port" ping >/dev/null 2>&1 && break; sleep 0.2; done
+    store_args=(--sessiondata.store.type=redis "--spring.data.redis.url=redis://127.0.0.1:$redis_port")
+  fi
+  local port; port=$(free_port $((22000 + RANDOM % 9000)))
+  java -Xmx1g -jar "$jar" --server.address=127.0.0.1 --server.port="$port" --sessiondata.serializer.active=java \
+    '--sessiondata.security.clients[0].name=ab' "--sessiondata.security.clients[0].token=$token" \
+    '--sessiondata.security.clients[0].access=read-write' "${store_args[@]}" "$@" > "$work/server-$name.log" 2>&1 &
+  pids+=($!)
+  base="http://127.0.0.1:$port"
+}
+
+wait_healthy() {
+  for _ in $(seq 1 240); do
+    curl -fsS --max-time 2 "$1/actuator/health" 2>/dev/null | grep -q '"status":"UP"' && return 0
+    sleep 0.5
+  done
+  echo "$1 was not healthy within 120 s" >&2; exit 1
+}
+
+start_side a "$a_jar" ${a_args[@]+"${a_args[@]}"}; a_base=$base
+start_side b "$b_jar" ${b_args[@]+"${b_args[@]}"}; b_base=$base
+wait_healthy "$a_base"; wait_healthy "$b_base"
+
+head -c "$size" /dev/urandom > "$work/body"
+run() {
+  wrk -t2 -c50 -d"$2s" --timeout 10s -s loadtest/capacity/session.lua "$1" -- "$method" "$token" "$size" 0 2 \
+    | sed -n 's/^RESULT\t//p' | cut -f1
+}
+for b in "$a_base" "$b_base"; do
+  curl -fsS -o /dev/null -X PUT "$b/api/v1/sessions/cap-$size?ttl=86400" -H "Authorization: Bearer $token" \
+    -H 'Content-Type: application/vnd.sessiondata.java' --data-binary @"$work/body"
+  run "$b" "$((5 * seconds))" > /dev/null   # warm-up: the JIT of a loaded 2-core machine needs it
+done
+a_results=() b_results=()
+for round in $(seq 1 "$rounds"); do
+  a=$(run "$a_base" "$seconds"); b=$(run "$b_base" "$seconds")
+  a_results+=("$a"); b_results+=("$b")
+  echo "round $round: A $a req/s, B $b req/s (load $(cut -d' ' -f1 /proc/loadavg))"
+done
+median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+ma=$(median "${a_results[@]}") mb=$(median "${b_results[@]}")
+echo "$method $size B, $store store: median A $ma req/s, B $mb req/s, B/A $(awk -v a="$ma" -v b="$mb" 'BEGIN { printf "%.2f", b / a }')"

@@ -1,0 +1,348 @@
+#!/usr/bin/env bash
+# The capacity benchmark of issue #9: what one session GET and PUT cost through the service, side by side with what
+# the store behind it costs, in one run on this machine. Writes docs/capacity/README.md (the report), results.tsv
+# and capacity.png (the chart) — or, with --out DIR, the same files under DIR.
+#
+#   loadtest/capacity.sh                 # 1 KB, 10 KB, 100 KB, 1 MB (~25 minutes)
+#   loadtest/capacity.sh --warmup 8 --duration 12 --profile --overload 60   # the committed run (~20 minutes)
+#   loadtest/capacity.sh --quick         # development: 1 KB and 10 KB, short phases (~3 minutes)
+#
+# What it measures, for each size:
+#   raw Redis    redis-benchmark GET and SET of the same number of bytes, 50 clients, against a redis-server of
+#                its own (never the shared one)
+#   service      GET and PUT of a session through the memory store and through the Redis store (a private
+#                redis-server again): the maximum, closed loop (wrk, 2 threads, 50 connections), then latency
+#                percentiles at fixed offered rates of 50 % and 70 % of that maximum (open model: wrk with a
+#                paced script, loadtest/capacity/session.lua; wrk2 is not packaged by Debian, and Gatling needs
+#                several times the CPU of wrk for the same rate on a 2-core machine)
+#
+# Options (defaults in brackets):
+#   --quick              sizes 1024 10240, warm-up 3 s, phases 5 s
+#   --sizes "B ..."      session sizes in bytes [1024 10240 102400 1048576]
+#   --stores "S ..."     service stores to measure [memory redis]
+#   --warmup S           seconds of closed-loop load before each measured maximum [10]
+#   --duration S         seconds of each measured phase [15]
+#   --overload S         also run 128 parallel 2 MB PUTs for S seconds against a server with -Xmx256m, then
+#                        check it is up and healthy [0: skip]
+#   --profile            also record a JFR profile of the memory store under the closed-loop 10 KB GET and list
+#                        its top frames in the report
+#   --jar PATH           the server jar to measure [the one under session-server/target, built first]
+#   --skip-build         do not build the server jar
+#   --out DIR            where the report goes [docs/capacity]
+#   --max-only           measure the maximum only, not the fixed-rate phases (for comparing two builds quickly)
+#   --server-arg ARG     an extra argument for the server (repeatable), e.g. --server-arg --spring.threads.virtual.enabled=false
+# Installs wrk, redis-server/redis-tools and gnuplot with apt-get when they are missing. Everything talks to
+# 127.0.0.1 only; every process it starts is stopped by its process id on exit.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+sizes="1024 10240 102400 1048576" stores="memory redis" warmup=10 duration=15 overload=0 profile=false
+jar="" skip_build=false out=docs/capacity quick=false
+extra_args=() max_only=false
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick) quick=true sizes="1024 10240" warmup=3 duration=5; shift ;;
+    --sizes) sizes="$2"; shift 2 ;;
+    --stores) stores="$2"; shift 2 ;;
+    --warmup) warmup="$2"; shift 2 ;;
+    --duration) duration="$2"; shift 2 ;;
+    --overload) overload="$2"; shift 2 ;;
+    --profile) profile=true; shift ;;
+    --jar) jar="$2"; skip_build=true; shift 2 ;;
+    --skip-build) skip_build=true; shift ;;
+    --out) out="$2"; shift 2 ;;
+    --server-arg) extra_args+=("$2"); shift 2 ;;
+    --max-only) max_only=true; shift ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) echo "unknown option: $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+
+need=()
+command -v wrk >/dev/null || need+=(wrk)
+command -v redis-server >/dev/null || need+=(redis-server)
+command -v redis-benchmark >/dev/null || need+=(redis-tools)
+command -v gnuplot >/dev/null || need+=(gnuplot-nox)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "Installing ${need[*]} with apt-get"
+  sudo_cmd=""; [ "$(id -u)" -eq 0 ] || sudo_cmd=sudo
+  $sudo_cmd apt-get update -qq && $sudo_cmd apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+work=session-loadtest/target/capacity
+mkdir -p "$work" "$out"
+pids=()
+# shellcheck source=processes.sh
+. loadtest/processes.sh
+cleanup() { for pid in "${pids[@]}"; do stop "$pid"; done; }
+trap cleanup EXIT
+
+if [ "$skip_build" = false ]; then
+  ./mvnw -B -q -pl session-server -am package -DskipTests
+fi
+if [ -z "$jar" ]; then
+  jar=$(find session-server/target -maxdepth 1 -name 'session-server-*.jar' ! -name '*-plain.jar' | head -1)
+fi
+[ -n "$jar" ] && [ -f "$jar" ] || { echo "no server jar: build without --skip-build" >&2; exit 1; }
+
+loads=()
+sample_load() { loads+=("$(cut -d' ' -f1-3 /proc/loadavg)"); }
+
+# A private redis-server: no persistence, on a free port; prints the port.
+start_redis() {
+  local port; port=$(free_port "$1")
+  redis-server --bind 127.0.0.1 --port "$port" --save "" --appendonly no > "$work/redis-$port.log" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 1 50); do redis-cli -p "$port" ping >/dev/null 2>&1 && break; sleep 0.2; done
+  redis-cli -p "$port" ping >/dev/null
+  redis_port=$port
+}
+
+results="$out/results.tsv"
+printf 'target\top\tsize\tload\trps\tp50_ms\tp90_ms\tp99_ms\tp999_ms\tmax_ms\terrors\tlate\tstatuses\n' > "$results"
+record() { printf '%s\n' "$(IFS=$'\t'; echo "$*")" >> "$results"; }
+
+# ---- raw Redis: redis-benchmark, 50 clients; a short pass sizes the measured pass to about --duration seconds
+start_redis $((12000 + RANDOM % 9000))
+raw_port=$redis_port
+for size in $sizes; do
+  for op in get set; do
+    sample_load
+    calib=$(redis-benchmark -p "$raw_port" -c 50 -n $((2000 + 50000 * 1024 / size)) -d "$size" -t "$op" --csv -q \
+      | sed -n '2p' | cut -d, -f2 | tr -d '"')
+    n=$(awk -v r="$calib" -v d="$duration" 'BEGIN { printf "%d", r * d }')
+    line=$(redis-benchmark -p "$raw_port" -c 50 -n "$n" -d "$size" -t "$op" --csv -q | sed -n '2p' | tr -d '"')
+    IFS=, read -r _ rps _ _ p50 _ p99 max <<< "$line"
+    op_upper=$(echo "$op" | tr '[:lower:]' '[:upper:]')
+    echo "raw redis $op_upper $size B: $rps req/s, p99 $p99 ms"
+    record redis-benchmark "$op_upper" "$size" max "$rps" "$p50" "" "$p99" "" "$max" 0 0 ""
+  done
+done
+
+token=$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')
+read -r -a jvm_flags <<< "$(sed -n 's:.*<serializer.jvm.flags>\(.*\)</serializer.jvm.flags>.*:\1:p' pom.xml)"
+
+# Starts the server (extra arguments are JVM options, then --, then application arguments); sets server_pid, base.
+start_server() {
+  local jvm=() app=()
+  while [ $# -gt 0 ] && [ "$1" != -- ]; do jvm+=("$1"); shift; done
+  [ $# -gt 0 ] && shift
+  app=("$@")
+  local port; port=$(free_port $((22000 + RANDOM % 9000)))
+  base="http://127.0.0.1:$port"
+  java "${jvm_flags[@]}" "${jvm[@]}" -jar "$jar" --server.address=127.0.0.1 --server.port="$port" \
+    --sessiondata.serializer.active=java --sessiondata.session.max-size=2MB \
+    '--sessiondata.security.clients[0].name=capacity' "--sessiondata.security.clients[0].token=$token" \
+    '--sessiondata.security.clients[0].access=read-write' "${app[@]}" ${extra_args[@]+"${extra_args[@]}"} \
+    > "$work/server-$port.log" 2>&1 &
+  server_log="$work/server-$port.log"
+  server_pid=$!
+  pids+=("$server_pid")
+  for _ in $(seq 1 240); do
+    kill -0 "$server_pid" 2>/dev/null || { tail -40 "$work/server-$port.log" >&2; exit 1; }
+    curl -fsS --max-time 2 "$base/actuator/health" 2>/dev/null | grep -q '"status":"UP"' && return 0
+    sleep 0.5
+  done
+  echo "the server was not healthy within 120 s" >&2; tail -40 "$work/server-$port.log" >&2; exit 1
+}
+
+# wrk: GET or PUT of one size; rate 0 is closed loop. Prints the RESULT fields.
+run_wrk() {
+  local method="$1" size="$2" rate="$3" seconds="$4"
+  wrk -t2 -c50 -d"${seconds}s" --timeout 10s -s loadtest/capacity/session.lua "$base" -- \
+    "$method" "$token" "$size" "$rate" 2 | sed -n 's/^RESULT\t//p'
+}
+
+measure_service() {
+  local store="$1"
+  # the JIT's first compilation passes: a longer warm-up once per server start, at the smallest size
+  head -c 1024 /dev/urandom > "$work/body"
+  curl -fsS -o /dev/null -X PUT "$base/api/v1/sessions/cap-1024?ttl=86400" -H "Authorization: Bearer $token" \
+    -H 'Content-Type: application/vnd.sessiondata.java' --data-binary @"$work/body"
+  run_wrk GET 1024 0 "$((2 * warmup))" > /dev/null
+  run_wrk PUT 1024 0 "$warmup" > /dev/null
+  for size in $sizes; do
+    head -c "$size" /dev/urandom > "$work/body"
+    curl -fsS -o /dev/null -X PUT "$base/api/v1/sessions/cap-$size?ttl=86400" -H "Authorization: Bearer $token" \
+      -H 'Content-Type: application/vnd.sessiondata.java' --data-binary @"$work/body"
+    for method in GET PUT; do
+      run_wrk "$method" "$size" 0 "$warmup" > /dev/null
+      sample_load
+      IFS=$'\t' read -r rps p50 p90 p99 p999 max errors late statuses <<< "$(run_wrk "$method" "$size" 0 "$duration")"
+      echo "$store $method $size B max: $rps req/s, p99 $p99 ms ($statuses)"
+      record "service-$store" "$method" "$size" max "$rps" "$p50" "$p90" "$p99" "$p999" "$max" "$errors" "$late" "$statuses"
+      for share in $([ "$max_only" = true ] || echo 50 70); do
+        rate=$(awk -v r="$rps" -v s="$share" 'BEGIN { printf "%d", r * s / 100 }')
+        [ "$rate" -ge 2 ] || rate=2
+        sample_load
+        IFS=$'\t' read -r got p50 p90 p99 p999 max errors late statuses <<< "$(run_wrk "$method" "$size" "$rate" "$duration")"
+        echo "$store $method $size B at $share % ($rate req/s offered): $got req/s, p99 $p99 ms, late $late"
+        record "service-$store" "$method" "$size" "$share%" "$got" "$p50" "$p90" "$p99" "$p999" "$max" "$errors" "$late" "$statuses"
+      done
+    done
+  done
+}
+
+# A JFR recording's execution samples: the top frames, and the samples by the layer of their first frame outside
+# the JDK (who made the JDK do the work: Tomcat, Spring, Micrometer, Caffeine, Lettuce, or our own code).
+profile_summary() {
+  jfr print --stack-depth 64 --events jdk.ExecutionSample "$1" | awk '
+    /stackTrace = \[/ { inside = 1; top = ""; first = ""; next }
+    inside && /^[ \t]*\]/ { inside = 0; print top "\t" (first == "" ? top : first); next }
+    inside { frame = $0; sub(/^[ \t]+/, "", frame); sub(/[ \t]+line:.*/, "", frame)
+             if (top == "") top = frame
+             if (first == "" && frame !~ /^(java|jdk|sun)\./ && frame != "...") first = frame }' > "$work/samples.tsv"
+  local total; total=$(wc -l < "$work/samples.tsv")
+  echo "$total execution samples. Top frames:"
+  cut -f1 "$work/samples.tsv" | sort | uniq -c | sort -rn | head -20 \
+    | awk -v t="$total" '{ n = $1; $1 = ""; printf "%6d %5.1f %%%s\n", n, 100 * n / t, $0 }'
+  echo
+  echo "Samples by the layer of their first frame outside the JDK:"
+  cut -f2 "$work/samples.tsv" | awk -v t="$total" '{ f = $0
+      if (f ~ /^dev\.sessiondata/) l = "ours (dev.sessiondata)"
+      else if (f ~ /^org\.apache\.(tomcat|catalina|coyote)/) l = "Tomcat"
+      else if (f ~ /^org\.springframework\.(web|http)/) l = "Spring web (MVC, filters, converters)"
+      else if (f ~ /^org\.springframework/) l = "Spring other"
+      else if (f ~ /^io\.micrometer/) l = "Micrometer (observation, meters)"
+      else if (f ~ /^com\.github\.benmanes/) l = "Caffeine"
+      else if (f ~ /^(io\.lettuce|io\.netty|reactor)/) l = "Lettuce / Netty / Reactor"
+      else if (f ~ /^(java|jdk|sun)\./) l = "JDK only"
+      else l = "other: " f
+      n[l]++ }
+    END { for (l in n) printf "%6d %5.1f %% %s\n", n[l], 100 * n[l] / t, l }' | sort -rn | head -12
+}
+
+profile_report=""
+for store in $stores; do
+  if [ "$store" = redis ]; then
+    start_redis $((12000 + RANDOM % 9000))
+    start_server -Xmx1g -- --sessiondata.store.type=redis "--spring.data.redis.url=redis://127.0.0.1:$redis_port"
+  else
+    start_server -Xmx1g -- --sessiondata.store.type=memory
+  fi
+  measure_service "$store"
+  if [ "$store" = memory ] && [ "$profile" = true ]; then
+    run_wrk GET 10240 0 "$warmup" > /dev/null
+    jcmd "$server_pid" JFR.start name=capacity settings=profile filename="$PWD/$work/get-10k.jfr" > /dev/null
+    run_wrk GET 10240 0 "$duration" > /dev/null
+    jcmd "$server_pid" JFR.stop name=capacity > /dev/null
+    profile_summary "$work/get-10k.jfr" > "$out/profile-get-10k.txt"
+    profile_report="$out/profile-get-10k.txt"
+  fi
+  stop "$server_pid"
+done
+
+overload_result=""
+if [ "$overload" -gt 0 ]; then
+  start_server -Xmx256m -- --sessiondata.store.type=memory
+  sample_load
+  IFS=$'\t' read -r rps _ _ p99 _ max errors _ statuses <<< "$(wrk -t2 -c128 -d"${overload}s" --timeout 30s \
+    -s loadtest/capacity/session.lua "$base" -- PUT "$token" 2097152 0 2 | sed -n 's/^RESULT\t//p')"
+  alive=no; kill -0 "$server_pid" 2>/dev/null && alive=yes
+  health=$(curl -fsS --max-time 5 "$base/actuator/health" 2>/dev/null | grep -o '"status":"[A-Z]*"' | head -1 || true)
+  oom=$(grep -c OutOfMemoryError "$server_log" || true)
+  overload_result="128 parallel 2 MB PUTs for ${overload} s, -Xmx256m: $rps req/s, statuses $statuses, non-2xx and socket errors $errors; process alive: $alive; health afterwards: ${health:-none}; OutOfMemoryError in the log: $oom"
+  echo "$overload_result"
+  stop "$server_pid"
+fi
+
+# ---- the chart: maximum throughput per size, each target beside raw Redis
+for op in GET PUT; do
+  raw_op=$op; [ "$op" = PUT ] && raw_op=SET
+  {
+    printf 'size'
+    for t in redis-benchmark $(printf 'service-%s ' $stores); do printf '\t%s' "$t"; done
+    printf '\n'
+    for size in $sizes; do
+      printf '%s' "$( [ "$size" -ge 1048576 ] && echo "$((size / 1048576)) MB" || echo "$((size / 1024)) KB")"
+      for t in redis-benchmark $(printf 'service-%s ' $stores); do
+        want=$op; [ "$t" = redis-benchmark ] && want=$raw_op
+        printf '\t%s' "$(awk -F'\t' -v t="$t" -v o="$want" -v s="$size" '$1 == t && $2 == o && $3 == s && $4 == "max" { print $5 }' "$results")"
+      done
+      printf '\n'
+    done
+  } > "$work/chart-$op.tsv"
+done
+gnuplot <<EOF
+set terminal pngcairo size 1100,450 font ",10" noenhanced
+set output "$out/capacity.png"
+set multiplot layout 1,2 title "Maximum throughput, closed loop, 50 connections (log scale)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.8 border -1
+set logscale y
+set ylabel "requests/s"
+set key top right
+set datafile separator "\t"
+set grid ytics
+set title "GET (raw: redis-benchmark GET)"
+plot for [i=2:$((2 + $(echo $stores | wc -w)))] "$work/chart-GET.tsv" using i:xtic(1) title columnhead
+set title "PUT (raw: redis-benchmark SET)"
+plot for [i=2:$((2 + $(echo $stores | wc -w)))] "$work/chart-PUT.tsv" using i:xtic(1) title columnhead
+unset multiplot
+EOF
+
+# ---- the report
+{
+  echo "# Capacity: a session GET and PUT through the service beside the store behind it"
+  echo
+  echo "Made by \`loadtest/capacity.sh$([ "$quick" = true ] && echo ' --quick')\` on $(date -u '+%Y-%m-%d %H:%M UTC'),"
+  echo "$(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), $(java -version 2>&1 | head -1)."
+  echo "Sizes: $sizes bytes; warm-up ${warmup} s, each phase ${duration} s; server \`-Xmx1g\`, serializer id \`java\`$([ ${#extra_args[@]} -gt 0 ] && echo ", server arguments \`${extra_args[*]}\`")."
+  echo "Server jar: \`$jar\` ($(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- session-server 2>/dev/null || echo ', with uncommitted changes'))."
+  echo "Load generators, the service and Redis share the same cores: only ratios from the same run mean much."
+  echo
+  echo "Load average (1, 5, 15 min) at the start of each phase: lowest \`$(printf '%s\n' "${loads[@]}" | sort -n | head -1)\`,"
+  echo "highest \`$(printf '%s\n' "${loads[@]}" | sort -n | tail -1)\` ($(printf '%s\n' "${loads[@]}" | wc -l) samples)."
+  echo
+  [ -f "$out/history.md" ] && echo "What each change of issue #9 bought, the baseline and the profiles before and after: [history.md](history.md)." && echo
+  echo "![maximum throughput](capacity.png)"
+  echo
+  echo "## Maximum throughput against raw Redis"
+  echo
+  echo "| size | op | raw Redis | memory store | ratio | Redis store | ratio |"
+  echo "|---|---|--:|--:|--:|--:|--:|"
+  for size in $sizes; do
+    for op in GET PUT; do
+      raw_op=$op; [ "$op" = PUT ] && raw_op=SET
+      awk -F'\t' -v o="$op" -v ro="$raw_op" -v s="$size" '
+        $3 == s && $4 == "max" { if ($1 == "redis-benchmark" && $2 == ro) raw = $5; if ($2 == o) v[$1] = $5 }
+        END {
+          m = v["service-memory"]; r = v["service-redis"]
+          printf "| %s | %s | %.0f | %s | %s | %s | %s |\n", s, o, raw,
+            m == "" ? "-" : sprintf("%.0f", m), m == "" ? "-" : sprintf("%.0f %%", 100 * m / raw),
+            r == "" ? "-" : sprintf("%.0f", r), r == "" ? "-" : sprintf("%.0f %%", 100 * r / raw) }' "$results"
+    done
+  done
+  echo
+  echo "## Latency (ms) at the maximum and at fixed offered rates of 50 % and 70 % of it"
+  echo
+  echo "\"late\" is the share of sends the paced script could not make on time (all connections busy): where it is"
+  echo "above a few per cent, the offered rate was not held and the percentiles understate queueing."
+  echo
+  echo "| target | op | size | load | req/s | p50 | p90 | p99 | p99.9 | max | late | statuses |"
+  echo "|---|---|--:|---|--:|--:|--:|--:|--:|--:|--:|---|"
+  awk -F'\t' 'NR > 1 && $1 != "redis-benchmark" {
+      printf "| %s | %s | %s | %s | %.0f | %s | %s | %s | %s | %s | %.1f %% | %s |\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 100 * $12, $13 }' "$results"
+  echo
+  echo "Raw Redis (redis-benchmark, 50 clients):"
+  echo
+  echo "| op | size | req/s | p50 | p99 | max |"
+  echo "|---|--:|--:|--:|--:|--:|"
+  awk -F'\t' '$1 == "redis-benchmark" { printf "| %s | %s | %.0f | %s | %s | %s |\n", $2, $3, $5, $6, $8, $10 }' "$results"
+  if [ -n "$overload_result" ]; then
+    echo
+    echo "## Overload"
+    echo
+    echo "$overload_result"
+  fi
+  if [ -n "$profile_report" ]; then
+    echo
+    echo "## Profile: top frames of the memory store's 10 KB GET under closed-loop load (JFR execution samples)"
+    echo
+    echo '```'
+    cat "$profile_report"
+    echo '```'
+  fi
+} > "$out/README.md"
+echo "Report: $out/README.md"

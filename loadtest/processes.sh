@@ -1,0 +1,22 @@
+# Shell functions the load-test scripts share (sourced, not run): stopping what a script started, by process id,
+# and finding a free port on 127.0.0.1.
+
+# Stops one process by its id: TERM, then KILL after 20 s. $2 names it in the message.
+stop() {
+  local pid="$1" name="${2:-process}"
+  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 0
+  kill -TERM "$pid"
+  for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.2; done
+  echo "$name (pid $pid) did not stop within 20 s; killing it" >&2
+  kill -KILL "$pid" 2>/dev/null || true
+}
+
+# A TCP port nobody listens on, from a small bounded range starting at $1 (keep it below 32768, the start of
+# Linux's ephemeral range, where an outgoing connection may hold a port nobody listens on).
+free_port() {
+  local port
+  for port in $(seq "$1" $(($1 + 99))); do
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port"; return 0; fi
+  done
+  echo "no free port in $1-$(($1 + 99))" >&2; return 1
+}

@@ -1,0 +1,96 @@
+package dev.sessiondata.server.metrics;
+
+import dev.sessiondata.server.store.SessionStore;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The gauge {@code sessiondata.sessions.active} (tag store), bound through Micrometer's {@link MeterBinder}.
+ *
+ * <p>Where counting is cheap (the memory store's estimated size) a scrape reads the store. Where it is a pass over
+ * the key space (Redis: {@code SCAN} of the session keys) the count is taken by one background thread every
+ * {@code interval} and a scrape reads the last one: a scrape never costs Redis anything, and Redis pays one pass per
+ * interval however often it is scraped. The value is then the number of session keys that one pass saw: as old as
+ * the interval at most, and, as {@code SCAN} guarantees only that keys present for the whole pass are seen, off by
+ * the sessions created or expired during that pass. Before the first pass completes, and while Redis is away on
+ * the first one, the gauge is NaN; a failed later pass keeps the previous count.
+ */
+public final class SessionCountGauge implements MeterBinder, AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SessionCountGauge.class);
+
+    private final SessionStore store;
+    private final String storeName;
+    private final @Nullable ScheduledExecutorService counter;
+    private final AtomicLong lastCount = new AtomicLong(-1);
+
+    private SessionCountGauge(SessionStore store, String storeName, @Nullable Duration interval) {
+        this.store = store;
+        this.storeName = storeName;
+        if (interval == null) {
+            this.counter = null;
+        } else {
+            this.counter = Executors.newSingleThreadScheduledExecutor(task -> {
+                Thread thread = new Thread(task, "sessiondata-session-count");
+                thread.setDaemon(true);
+                return thread;
+            });
+            counter.scheduleWithFixedDelay(this::count, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** A gauge that asks the store on every scrape: for stores whose count is cheap. */
+    public static SessionCountGauge onEveryScrape(SessionStore store, String storeName) {
+        return new SessionCountGauge(store, storeName, null);
+    }
+
+    /** A gauge that shows the count of a background pass made every {@code interval}. */
+    public static SessionCountGauge countedEvery(Duration interval, SessionStore store, String storeName) {
+        if (interval.isNegative() || interval.isZero()) {
+            throw new IllegalArgumentException("the session count interval must be positive, was " + interval);
+        }
+        return new SessionCountGauge(store, storeName, interval);
+    }
+
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        Gauge.builder("sessiondata.sessions.active", this, SessionCountGauge::value)
+                .description(counter == null ? "Sessions held by the store"
+                        : "Sessions held by the store, as of the last periodic count")
+                .tag("store", storeName)
+                .strongReference(true)
+                .register(registry);
+    }
+
+    private double value() {
+        if (counter == null) {
+            return store.sessionCount();
+        }
+        long count = lastCount.get();
+        return count < 0 ? Double.NaN : count;
+    }
+
+    private void count() {
+        try {
+            lastCount.set(store.sessionCount());
+        } catch (RuntimeException e) {
+            LOG.debug("Could not count the sessions of the {} store; the gauge keeps its last value", storeName, e);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (counter != null) {
+            counter.shutdownNow();
+        }
+    }
+}
