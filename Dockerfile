@@ -1,11 +1,16 @@
-# syntax=docker/dockerfile:1
 # The session server's image: built from the sources with the Maven Wrapper, run by a non-root user with the JVM
 # flags the serializers need (serializer.jvm.flags in the parent pom, the one place they are kept).
 #
 #   docker build -t sessiondata/session-server .
 #   docker run -p 127.0.0.1:8080:8080 sessiondata/session-server
+#
+# BUILD_IMAGE (a JDK 17 with apt-get) and RUNTIME_IMAGE (a Java 17 runtime with groupadd/useradd) default to the
+# public Temurin images; deploy/local/stack.sh passes its own Debian-made ones where no registry is reachable.
+# No "syntax" line: the engine's built-in Dockerfile frontend runs it (RUN --mount included), nothing is pulled.
+ARG BUILD_IMAGE=eclipse-temurin:17-jdk
+ARG RUNTIME_IMAGE=eclipse-temurin:17-jre
 
-FROM eclipse-temurin:17-jdk AS build
+FROM ${BUILD_IMAGE} AS build
 # The wrapper unpacks the Maven distribution (a zip) with unzip.
 RUN apt-get update && apt-get install -y --no-install-recommends unzip && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
@@ -18,7 +23,7 @@ RUN --mount=type=cache,target=/root/.m2 \
  && sed -n 's:.*<serializer.jvm.flags>\(.*\)</serializer.jvm.flags>.*:\1:p' pom.xml > /out/serializer-jvm.args \
  && test -s /out/session-server.jar && test -s /out/serializer-jvm.args
 
-FROM eclipse-temurin:17-jre
+FROM ${RUNTIME_IMAGE}
 RUN groupadd --system --gid 10001 sessiondata \
  && useradd --system --uid 10001 --gid sessiondata --home-dir /app --shell /usr/sbin/nologin sessiondata
 WORKDIR /app

@@ -21,12 +21,16 @@
 #   --ramp S            ReadHeavy: climb from a tenth of --rate to --rate over S seconds first [0]
 #   --capacity RATE     the capacity mode: ReadHeavy, ramp 30 s to RATE requests/s, then RATE for --duration
 #   --skip-build        reuse the server jar built before
+#   --base-url URL      run against this running server (e.g. the nginx of the compose stack) instead of starting
+#                       one; --token is then its read-write token, used by the readers too
+#   --token TOKEN       with --base-url: a read-write token of that server
 #   --smoke             SessionLifecycle, memory store, 5 sessions/s for 30 s, p99 bound 2000 ms
 # Traffic goes to 127.0.0.1 only; every wait below is bounded.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source deploy/local/functions.sh
 
-simulation=SessionLifecycle store=memory redis_url="" serializer=one-nio skip_build=false
+simulation=SessionLifecycle store=memory redis_url="" serializer=one-nio skip_build=false external_url="" external_token=""
 gatling_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -37,6 +41,8 @@ while [ $# -gt 0 ]; do
     --rate|--duration|--p99|--population|--ramp) gatling_args+=("-D${1#--}=$2"); shift 2 ;;
     --capacity) simulation=ReadHeavy; gatling_args+=(-Dramp=30 "-Drate=$2"); shift 2 ;;
     --skip-build) skip_build=true; shift ;;
+    --base-url) external_url="$2"; shift 2 ;;
+    --token) external_token="$2"; shift 2 ;;
     --smoke) simulation=SessionLifecycle store=memory; gatling_args+=(-Drate=5 -Dduration=30 -Dp99=2000); shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "unknown option: $1 (see --help)" >&2; exit 2 ;;
@@ -44,6 +50,7 @@ while [ $# -gt 0 ]; do
 done
 case "$simulation" in SessionLifecycle|ReadHeavy) ;; *) echo "unknown simulation: $simulation" >&2; exit 2 ;; esac
 case "$store" in memory|redis) ;; *) echo "unknown store: $store" >&2; exit 2 ;; esac
+if [ -n "$external_url" ] && [ -z "$external_token" ]; then echo "--base-url needs --token" >&2; exit 2; fi
 
 work=session-loadtest/target/loadtest
 mkdir -p "$work"
@@ -59,59 +66,66 @@ trap cleanup EXIT
 
 random_token() { od -An -N24 -tx1 /dev/urandom | tr -d ' \n'; }
 
-if [ "$skip_build" = false ]; then
-  ./mvnw -B -q -pl session-server -am package -DskipTests
-fi
-jar=$(find session-server/target -maxdepth 1 -name 'session-server-*.jar' ! -name '*-plain.jar' | head -1)
-[ -n "$jar" ] || { echo "no server jar under session-server/target: build without --skip-build" >&2; exit 1; }
-read -r -a jvm_flags <<< "$(sed -n 's:.*<serializer.jvm.flags>\(.*\)</serializer.jvm.flags>.*:\1:p' pom.xml)"
-
-server_args=()
-if [ "$store" = redis ]; then
-  if [ -z "$redis_url" ]; then
-    redis_port=$(free_port 16379)
-    redis-server --bind 127.0.0.1 --port "$redis_port" --save "" --appendonly no > "$work/redis.log" 2>&1 &
-    redis_pid=$!
-    for _ in $(seq 1 50); do redis-cli -p "$redis_port" ping >/dev/null 2>&1 && break; sleep 0.2; done
-    redis-cli -p "$redis_port" ping >/dev/null
-    redis_url="redis://127.0.0.1:$redis_port"
-  fi
-  server_args+=(--sessiondata.store.type=redis "--spring.data.redis.url=$redis_url")
+if [ -n "$external_url" ]; then
+  base_url=$external_url write_token=$external_token read_tokens=("$external_token" "$external_token" "$external_token")
+  curl -fsS --max-time 5 "$base_url/actuator/health" | grep -q '"status":"UP"' \
+    || { echo "the server at $base_url is not healthy" >&2; exit 1; }
+  echo "Running against the server at $base_url"
 else
-  server_args+=(--sessiondata.store.type=memory)
+  if [ "$skip_build" = false ]; then
+    ./mvnw -B -q -pl session-server -am package -DskipTests
+  fi
+  jar=$(find session-server/target -maxdepth 1 -name 'session-server-*.jar' ! -name '*-plain.jar' | head -1)
+  [ -n "$jar" ] || { echo "no server jar under session-server/target: build without --skip-build" >&2; exit 1; }
+  read -r -a jvm_flags <<< "$(sed -n 's:.*<serializer.jvm.flags>\(.*\)</serializer.jvm.flags>.*:\1:p' pom.xml)"
+
+  server_args=()
+  if [ "$store" = redis ]; then
+    if [ -z "$redis_url" ]; then
+      redis_port=$(free_port 16379)
+      redis-server --bind 127.0.0.1 --port "$redis_port" --save "" --appendonly no > "$work/redis.log" 2>&1 &
+      redis_pid=$!
+      for _ in $(seq 1 50); do redis-cli -p "$redis_port" ping >/dev/null 2>&1 && break; sleep 0.2; done
+      redis-cli -p "$redis_port" ping >/dev/null
+      redis_url="redis://127.0.0.1:$redis_port"
+    fi
+    server_args+=(--sessiondata.store.type=redis "--spring.data.redis.url=$redis_url")
+  else
+    server_args+=(--sessiondata.store.type=memory)
+  fi
+
+  # One writer and three reading applications, each with its own token; the readers' tokens are read-only.
+  write_token=$(random_token) read_tokens=()
+  server_args+=("--sessiondata.security.clients[0].name=loadtest-writer"
+                "--sessiondata.security.clients[0].token=$write_token"
+                "--sessiondata.security.clients[0].access=read-write")
+  for i in 1 2 3; do
+    token=$(random_token); read_tokens+=("$token")
+    server_args+=("--sessiondata.security.clients[$i].name=loadtest-application-$i"
+                  "--sessiondata.security.clients[$i].token=$token"
+                  "--sessiondata.security.clients[$i].access=read")
+  done
+
+  port=$(free_port 18080)
+  base_url="http://127.0.0.1:$port"
+  echo "Starting the session server on $base_url ($store store, active serializer $serializer); log: $work/server.log"
+  # The configuration of the docker-compose deployment (its metrics histograms above all), with the store, the
+  # serializer and the clients of this run given on the command line, which takes precedence.
+  SESSIONDATA_TOKEN="$write_token" java "${jvm_flags[@]}" -Xmx1g -jar "$jar" \
+    --spring.config.additional-location=file:deploy/server/application.yml \
+    --server.address=127.0.0.1 --server.port="$port" \
+    --sessiondata.serializer.active="$serializer" \
+    "${server_args[@]}" > "$work/server.log" 2>&1 &
+  server_pid=$!
+
+  for _ in $(seq 1 240); do
+    kill -0 "$server_pid" 2>/dev/null || { echo "the server exited; last lines of its log:" >&2; tail -40 "$work/server.log" >&2; exit 1; }
+    curl -fsS --max-time 2 "$base_url/actuator/health" 2>/dev/null | grep -q '"status":"UP"' && break
+    sleep 0.5
+  done
+  curl -fsS --max-time 2 "$base_url/actuator/health" | grep -q '"status":"UP"' \
+    || { echo "the server was not healthy within 120 s; last lines of its log:" >&2; tail -40 "$work/server.log" >&2; exit 1; }
 fi
-
-# One writer and three reading applications, each with its own token; the readers' tokens are read-only.
-write_token=$(random_token) read_tokens=()
-server_args+=("--sessiondata.security.clients[0].name=loadtest-writer"
-              "--sessiondata.security.clients[0].token=$write_token"
-              "--sessiondata.security.clients[0].access=read-write")
-for i in 1 2 3; do
-  token=$(random_token); read_tokens+=("$token")
-  server_args+=("--sessiondata.security.clients[$i].name=loadtest-application-$i"
-                "--sessiondata.security.clients[$i].token=$token"
-                "--sessiondata.security.clients[$i].access=read")
-done
-
-port=$(free_port 18080)
-base_url="http://127.0.0.1:$port"
-echo "Starting the session server on $base_url ($store store, active serializer $serializer); log: $work/server.log"
-# The configuration of the docker-compose deployment (its metrics histograms above all), with the store, the
-# serializer and the clients of this run given on the command line, which takes precedence.
-SESSIONDATA_TOKEN="$write_token" java "${jvm_flags[@]}" -Xmx1g -jar "$jar" \
-  --spring.config.additional-location=file:deploy/server/application.yml \
-  --server.address=127.0.0.1 --server.port="$port" \
-  --sessiondata.serializer.active="$serializer" \
-  "${server_args[@]}" > "$work/server.log" 2>&1 &
-server_pid=$!
-
-for _ in $(seq 1 240); do
-  kill -0 "$server_pid" 2>/dev/null || { echo "the server exited; last lines of its log:" >&2; tail -40 "$work/server.log" >&2; exit 1; }
-  curl -fsS --max-time 2 "$base_url/actuator/health" 2>/dev/null | grep -q '"status":"UP"' && break
-  sleep 0.5
-done
-curl -fsS --max-time 2 "$base_url/actuator/health" | grep -q '"status":"UP"' \
-  || { echo "the server was not healthy within 120 s; last lines of its log:" >&2; tail -40 "$work/server.log" >&2; exit 1; }
 
 echo "Running $simulation"
 status=0

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The files docker-compose.yml mounts into Prometheus, Grafana, nginx and the servers exist, parse, and agree with
- * each other. There is no Docker engine in CI: this and {@code docker-compose config} are what keep the deployment
- * from rotting.
+ * each other, before any engine starts the stack (CI starts it on locally made images with deploy/local/stack.sh,
+ * without Grafana, which has no Debian package: its files are checked only here).
  */
 class DeploymentFilesTest {
 
