@@ -28,7 +28,6 @@
 # Traffic goes to 127.0.0.1 only; every wait below is bounded.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source deploy/local/functions.sh
 
 simulation=SessionLifecycle store=memory redis_url="" serializer=one-nio skip_build=false external_url="" external_token=""
 gatling_args=()
