@@ -6,7 +6,8 @@ import java.util.Objects;
  * The checks every serializer shares, so that each library adapter only writes and reads.
  *
  * <p>Before a read: the payload is within {@link SerializerSettings#maxPayloadBytes()} and the requested type is on
- * the allow-list. After: the value is of the requested type. Around both: every exception and stack overflow the
+ * the allow-list. During: a {@link ReadBudget} bounds the work the read may do. After: the value is of the requested
+ * type. Around both: every exception and stack overflow the
  * library throws becomes a {@link SerializationException} naming this serializer, so a caller catches one type.
  */
 public abstract class AbstractSessionSerializer implements SessionSerializer {
@@ -55,6 +56,7 @@ public abstract class AbstractSessionSerializer implements SessionSerializer {
         }
         settings.allowList().check(id, type);
         Object value;
+        ReadBudget enclosing = ReadBudget.open(id, settings);
         try {
             value = read(data, type);
         } catch (SerializationException e) {
@@ -62,6 +64,8 @@ public abstract class AbstractSessionSerializer implements SessionSerializer {
         } catch (RuntimeException | StackOverflowError e) {
             throw new SerializationException(id, "cannot read " + type.getName() + " from " + data.length
                     + " bytes: " + e, e);
+        } finally {
+            ReadBudget.close(enclosing);
         }
         Class<?> boxed = box(type);
         if (!boxed.isInstance(value)) {

@@ -2,6 +2,7 @@ package dev.sessiondata.serializer.fory;
 
 import dev.sessiondata.serializer.AbstractSessionSerializer;
 import dev.sessiondata.serializer.ClassAllowList;
+import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
 import org.apache.fory.ThreadSafeFory;
 import org.apache.fory.config.ForyBuilder;
@@ -18,7 +19,8 @@ import org.apache.fory.config.Language;
  *
  * <p>Limits: Fory checks string and array lengths against the unread input itself, and keeps its own bounds on
  * what input bytes do not back (an estimated 128 MiB of object graph, 8192 collection items per read); nesting is
- * bounded by {@link SerializerSettings#maxDepth()}.
+ * bounded by {@link SerializerSettings#maxDepth()}, hash-based collections nested in each other by
+ * {@link SerializerSettings#maxHashNesting()} ({@link HashNestingSerializers}).
  *
  * <p>Fory instances are not thread-safe and expensive to build (each generates serializer code on first use), so one
  * {@link ThreadSafeFory} pool serves all threads.
@@ -42,6 +44,7 @@ final class ForySessionSerializer extends AbstractSessionSerializer {
                 .withClassLoader(settings.classLoader())
                 .withMaxDepth(Math.max(2, settings.maxDepth()))
                 .buildThreadSafeFory();
+        fory.registerCallback(HashNestingSerializers::register);
     }
 
     @Override
@@ -51,6 +54,20 @@ final class ForySessionSerializer extends AbstractSessionSerializer {
 
     @Override
     protected Object read(byte[] data, Class<?> type) {
-        return fory.deserialize(data);
+        try {
+            return fory.deserialize(data);
+        } catch (RuntimeException e) {
+            throw refusalIn(e);
+        }
+    }
+
+    /** Fory wraps what its serializers throw; a refusal of ours deep in a graph is surfaced as itself. */
+    private static RuntimeException refusalIn(RuntimeException e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SerializationException refusal) {
+                return refusal;
+            }
+        }
+        return e;
     }
 }

@@ -1,6 +1,7 @@
 package dev.sessiondata.serializer.fst;
 
 import dev.sessiondata.serializer.AbstractSessionSerializer;
+import dev.sessiondata.serializer.ReadBudget;
 import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
 import java.math.BigInteger;
@@ -79,7 +80,7 @@ final class FstSessionSerializer extends AbstractSessionSerializer {
     @Override
     protected Object read(byte[] data, Class<?> type) {
         GuardedObjectInput input = new GuardedObjectInput(configuration, id(), settings.allowList(), limits,
-                settings.maxDepth());
+                settings.maxDepth(), ReadBudget.current());
         try {
             input.resetForReuseUseArray(data, data.length);
             return input.readObject();

@@ -1,6 +1,7 @@
 package dev.sessiondata.serializer.fst;
 
 import dev.sessiondata.serializer.ClassAllowList;
+import dev.sessiondata.serializer.ReadBudget;
 import java.io.IOException;
 import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
@@ -10,7 +11,8 @@ import org.nustaq.serialization.FSTObjectInput;
 import org.nustaq.serialization.FSTObjectSerializer;
 
 /**
- * One read of one payload, with the checks FST itself lacks: the nesting depth, the allow-list at every
+ * One read of one payload, with the checks FST itself lacks: the nesting depth, the read's {@link ReadBudget}
+ * (objects, elements of collections and object arrays, hash-based collections nested in each other), the allow-list at every
  * instantiation (FST also creates objects of classes it knows by a pre-registered id or by a field's declared type,
  * which never pass the class loader), declared array lengths, and the arrays that JDK classes allocate in their own
  * {@code readObject} when FST emulates java.io for them ({@code ArrayDeque}, {@code List.of}'s proxy, {@code HashSet}
@@ -30,12 +32,14 @@ final class GuardedObjectInput extends FSTObjectInput {
     private final ClassAllowList allowList;
     private final FstLimits limits;
     private final int maxDepth;
+    private final ReadBudget budget;
     private final ObjectInputFilter jdkArrayFilter = this::checkJdkArray;
     private int depth;
 
     GuardedObjectInput(FSTConfiguration configuration, String serializerId, ClassAllowList allowList, FstLimits limits,
-            int maxDepth) {
+            int maxDepth, ReadBudget budget) {
         super(configuration);
+        this.budget = budget;
         this.serializerId = serializerId;
         this.allowList = allowList;
         this.limits = limits;
@@ -50,6 +54,7 @@ final class GuardedObjectInput extends FSTObjectInput {
             throw new IOException("nesting deeper than maxDepth " + maxDepth);
         }
         depth++;
+        budget.countObject();
         try {
             return super.readObjectWithHeader(referencee);
         } finally {
@@ -62,7 +67,15 @@ final class GuardedObjectInput extends FSTObjectInput {
     protected Object instantiateAndReadWithSer(Class type, FSTObjectSerializer serializer, FSTClazzInfo info,
             FSTClazzInfo.FSTFieldInfo referencee, int position) throws Exception {
         allowList.check(serializerId, type);
-        return super.instantiateAndReadWithSer(type, serializer, info, referencee, position);
+        if (!ReadBudget.isHashed(type)) {
+            return super.instantiateAndReadWithSer(type, serializer, info, referencee, position);
+        }
+        budget.enterHashed();
+        try {
+            return super.instantiateAndReadWithSer(type, serializer, info, referencee, position);
+        } finally {
+            budget.exitHashed();
+        }
     }
 
     @Override
@@ -70,7 +83,15 @@ final class GuardedObjectInput extends FSTObjectInput {
     protected Object instantiateAndReadNoSer(Class type, FSTClazzInfo info, FSTClazzInfo.FSTFieldInfo referencee,
             int position) throws Exception {
         allowList.check(serializerId, type);
-        return super.instantiateAndReadNoSer(type, info, referencee, position);
+        if (!ReadBudget.isHashed(type)) {
+            return super.instantiateAndReadNoSer(type, info, referencee, position);
+        }
+        budget.enterHashed();
+        try {
+            return super.instantiateAndReadNoSer(type, info, referencee, position);
+        } finally {
+            budget.exitHashed();
+        }
     }
 
     @Override
@@ -83,8 +104,16 @@ final class GuardedObjectInput extends FSTObjectInput {
         getCodec().moveTo(start);
         if (length != -1) { // -1 is FST's null array
             limits.elements(getCodec(), length);
+            if (!arrayType.getComponentType().isPrimitive()) {
+                budget.countElements(length);
+            }
         }
         return super.readArrayNoHeader(referencee, position, arrayType);
+    }
+
+    /** The work this read may still do. */
+    ReadBudget budget() {
+        return budget;
     }
 
     @Override

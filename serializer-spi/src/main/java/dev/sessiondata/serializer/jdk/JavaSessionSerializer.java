@@ -1,6 +1,7 @@
 package dev.sessiondata.serializer.jdk;
 
 import dev.sessiondata.serializer.AbstractSessionSerializer;
+import dev.sessiondata.serializer.ReadBudget;
 import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
 import java.io.ByteArrayInputStream;
@@ -15,18 +16,15 @@ import java.io.ObjectStreamClass;
 
 /**
  * java.io serialization. Every read runs under an {@link ObjectInputFilter} that admits only allow-listed classes
- * and bounds depth, array lengths, references and stream bytes, and classes are checked by name before they are
+ * and bounds depth, array lengths, references, stream bytes and the work of the read ({@link ReadFilter}), and classes are checked by name before they are
  * even loaded, so a refused class's static initializer never runs.
  */
 final class JavaSessionSerializer extends AbstractSessionSerializer {
 
     static final String ID = "java";
 
-    private final ObjectInputFilter filter;
-
     JavaSessionSerializer(SerializerSettings settings) {
         super(ID, settings);
-        this.filter = this::check;
     }
 
     @Override
@@ -43,25 +41,21 @@ final class JavaSessionSerializer extends AbstractSessionSerializer {
     @Override
     protected Object read(byte[] data, Class<?> type) {
         try (ObjectInputStream in = new FilteredObjectInputStream(new ByteArrayInputStream(data))) {
-            in.setObjectInputFilter(filter);
+            in.setObjectInputFilter(new ReadFilter(settings, ReadBudget.current(), data.length));
             return in.readObject();
         } catch (IOException | ClassNotFoundException e) {
-            throw new SerializationException(ID, "cannot read " + type.getName() + ": " + e, e);
+            throw refusalIn(e, type);
         }
     }
 
-    private ObjectInputFilter.Status check(ObjectInputFilter.FilterInfo info) {
-        if (info.depth() > settings.maxDepth()
-                || info.arrayLength() > settings.maxArrayLength()
-                || info.streamBytes() > settings.maxPayloadBytes()
-                || info.references() > settings.maxArrayLength()) {
-            return ObjectInputFilter.Status.REJECTED;
+    /** java.io reports a budget our filter exceeded as a rejection caused by it: surfaced as itself. */
+    private static SerializationException refusalIn(Exception e, Class<?> type) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SerializationException refusal) {
+                return refusal;
+            }
         }
-        Class<?> serialClass = info.serialClass();
-        if (serialClass != null && !settings.allowList().isAllowed(serialClass)) {
-            return ObjectInputFilter.Status.REJECTED;
-        }
-        return serialClass != null ? ObjectInputFilter.Status.ALLOWED : ObjectInputFilter.Status.UNDECIDED;
+        return new SerializationException(ID, "cannot read " + type.getName() + ": " + e, e);
     }
 
     /** Resolves classes in the configured class loader, after checking their names against the allow-list. */

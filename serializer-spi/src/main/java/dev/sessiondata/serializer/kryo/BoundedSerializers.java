@@ -8,14 +8,17 @@ import com.esotericsoftware.kryo.serializers.DefaultSerializers.ArraysAsListSeri
 import com.esotericsoftware.kryo.serializers.DefaultSerializers.PriorityQueueSerializer;
 import com.esotericsoftware.kryo.serializers.ImmutableCollectionsSerializers.JdkImmutableListSerializer;
 import com.esotericsoftware.kryo.serializers.MapSerializer;
+import dev.sessiondata.serializer.ReadBudget;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.function.Supplier;
 
 /**
  * Replaces those of Kryo's default serializers that allocate by a declared length with ones that check it first.
- * The replacements write exactly what the originals write, so the wire format is Kryo's own.
+ * The replacements write exactly what the originals write, so the wire format is Kryo's own. Collections and maps
+ * also count their elements, and hash-based ones their nesting, against the read's {@link ReadBudget}.
  */
 final class BoundedSerializers {
 
@@ -46,6 +49,20 @@ final class BoundedSerializers {
         return chosen;
     }
 
+    /** Reads a collection or map, as one more level of hash nesting if {@code type} is hash-based. */
+    private static <T> T countingHashNesting(Kryo kryo, Class<?> type, Supplier<T> read) {
+        if (!ReadBudget.isHashed(type)) {
+            return read.get();
+        }
+        ReadBudget budget = SessionKryo.budget(kryo);
+        budget.enterHashed();
+        try {
+            return read.get();
+        } finally {
+            budget.exitHashed();
+        }
+    }
+
     /** Kryo's collection serializer; {@code new ArrayList(size)} and {@code new HashSet(size)} sized safely. */
     @SuppressWarnings({"rawtypes", "unchecked"})
     static final class BoundedCollectionSerializer extends CollectionSerializer<Collection> {
@@ -58,7 +75,14 @@ final class BoundedSerializers {
 
         @Override
         protected Collection create(Kryo kryo, Input input, Class<? extends Collection> type, int size) {
-            return super.create(kryo, input, type, limits.capacity(input, size));
+            int capacity = limits.capacity(input, size);
+            SessionKryo.budget(kryo).countElements(size);
+            return super.create(kryo, input, type, capacity);
+        }
+
+        @Override
+        public Collection read(Kryo kryo, Input input, Class<? extends Collection> type) {
+            return countingHashNesting(kryo, type, () -> super.read(kryo, input, type));
         }
     }
 
@@ -74,7 +98,14 @@ final class BoundedSerializers {
 
         @Override
         protected Map create(Kryo kryo, Input input, Class<? extends Map> type, int size) {
-            return super.create(kryo, input, type, limits.capacity(input, size));
+            int capacity = limits.capacity(input, size);
+            SessionKryo.budget(kryo).countElements(size);
+            return super.create(kryo, input, type, capacity);
+        }
+
+        @Override
+        public Map read(Kryo kryo, Input input, Class<? extends Map> type) {
+            return countingHashNesting(kryo, type, () -> super.read(kryo, input, type));
         }
     }
 

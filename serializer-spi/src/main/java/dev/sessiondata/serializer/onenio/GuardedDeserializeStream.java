@@ -1,5 +1,7 @@
 package dev.sessiondata.serializer.onenio;
 
+import dev.sessiondata.serializer.PrimitiveWidths;
+import dev.sessiondata.serializer.ReadBudget;
 import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.onenio.OneNioDescriptors.Installation;
 import java.io.IOException;
@@ -20,6 +22,8 @@ import one.nio.serial.SerializerNotFoundException;
  *   <li>an unknown uid is a {@link MissingDescriptorException}, never a generated stub;</li>
  *   <li>an inline descriptor (persist mode only) is checked and registered by {@link DescriptorInstaller} before
  *       one-nio reads it, so a payload never makes one-nio load a refused class or generate a class per read;</li>
+ *   <li>every object and back-reference, every element of a collection, map or object array and every hash-based
+ *       collection inside another count against the read's {@link ReadBudget};</li>
  *   <li>nesting is bounded by {@code maxDepth}, and every array, collection, map and string length is checked
  *       against {@code maxArrayLength} and the bytes that remain before one-nio allocates for it.</li>
  * </ul>
@@ -28,17 +32,20 @@ final class GuardedDeserializeStream extends DeserializeStream {
 
     private final byte[] data;
     private final OneNioSessionSerializer owner;
+    private final ReadBudget budget;
     private int depth;
 
-    GuardedDeserializeStream(byte[] data, OneNioSessionSerializer owner) {
+    GuardedDeserializeStream(byte[] data, OneNioSessionSerializer owner, ReadBudget budget) {
         super(data);
         this.data = data;
         this.owner = owner;
+        this.budget = budget;
     }
 
     @Override
     public Object readObject() throws IOException, ClassNotFoundException {
         Serializer<?> serializer;
+        budget.countObject();
         byte tag = readByte();
         if (tag >= 0) {
             offset--;
@@ -76,10 +83,17 @@ final class GuardedDeserializeStream extends DeserializeStream {
         if (++depth > owner.settings().maxDepth()) {
             throw new SerializationException(owner.id(), "nesting deeper than maxDepth " + owner.settings().maxDepth());
         }
+        boolean hashed = ReadBudget.isHashed(serializer.cls());
+        if (hashed) {
+            budget.enterHashed();
+        }
         try {
             return serializer.read(this);
         } finally {
             depth--;
+            if (hashed) {
+                budget.exitHashed();
+            }
         }
     }
 
@@ -130,8 +144,10 @@ final class GuardedDeserializeStream extends DeserializeStream {
     private void checkLength(Serializer<?> serializer) throws IOException {
         Class<?> cls = serializer.cls();
         int bytesPerElement;
+        boolean elements = true;
         if (cls.isArray()) {
-            bytesPerElement = bytesPerElement(cls.getComponentType());
+            bytesPerElement = PrimitiveWidths.bytes(cls.getComponentType());
+            elements = !cls.getComponentType().isPrimitive();
         } else if (serializer instanceof CollectionSerializer || cls == ArrayList.class && serializer.uid() < 0) {
             bytesPerElement = 1;
         } else if (serializer instanceof MapSerializer) {
@@ -153,6 +169,9 @@ final class GuardedDeserializeStream extends DeserializeStream {
             throw new SerializationException(owner.id(), cls.getName() + " claims " + length + " elements with "
                     + remaining + " bytes left (maxArrayLength " + owner.settings().maxArrayLength() + ")");
         }
+        if (elements) {
+            budget.countElements(length);
+        }
     }
 
     private void checkStringLength() {
@@ -168,18 +187,5 @@ final class GuardedDeserializeStream extends DeserializeStream {
             throw new SerializationException(owner.id(), "a string of " + length + " bytes exceeds maxArrayLength "
                     + owner.settings().maxArrayLength());
         }
-    }
-
-    private static int bytesPerElement(Class<?> component) {
-        if (component == long.class || component == double.class) {
-            return 8;
-        }
-        if (component == int.class || component == float.class) {
-            return 4;
-        }
-        if (component == short.class || component == char.class) {
-            return 2;
-        }
-        return 1;
     }
 }

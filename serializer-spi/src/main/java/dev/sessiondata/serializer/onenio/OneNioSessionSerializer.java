@@ -1,6 +1,7 @@
 package dev.sessiondata.serializer.onenio;
 
 import dev.sessiondata.serializer.AbstractSessionSerializer;
+import dev.sessiondata.serializer.ReadBudget;
 import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
 import java.io.IOException;
@@ -50,7 +51,7 @@ final class OneNioSessionSerializer extends AbstractSessionSerializer {
 
     @Override
     protected Object read(byte[] data, Class<?> type) {
-        GuardedDeserializeStream in = new GuardedDeserializeStream(data, this);
+        GuardedDeserializeStream in = new GuardedDeserializeStream(data, this, ReadBudget.current());
         Object value;
         try {
             value = in.readObject();
