@@ -13,7 +13,9 @@ import org.apache.fory.config.Language;
  *
  * <p>Class safety: registration is not required, because Fory's registration ids depend on the order classes are
  * registered in and bytes must read in any JVM; classes are written by name instead, and every name in a payload
- * passes a {@link org.apache.fory.resolver.TypeChecker} built from the allow-list before Fory loads the class.
+ * passes a {@link org.apache.fory.resolver.TypeChecker} built from the allow-list before Fory loads the class. The
+ * JDK types Fory writes by internal id instead of by name are refused on read by {@link BuiltInTypeGuard} unless
+ * allowed.
  * Compatible mode writes field names, so a reader whose class gained or lost a field still reads older sessions; a
  * class the reader does not know is refused rather than read as a placeholder.
  *
@@ -44,7 +46,10 @@ final class ForySessionSerializer extends AbstractSessionSerializer {
                 .withClassLoader(settings.classLoader())
                 .withMaxDepth(Math.max(2, settings.maxDepth()))
                 .buildThreadSafeFory();
-        fory.registerCallback(HashNestingSerializers::register);
+        fory.registerCallback(instance -> {
+            HashNestingSerializers.register(instance);
+            BuiltInTypeGuard.refuseOutsideAllowList(instance, ID, allowList);
+        });
     }
 
     @Override
