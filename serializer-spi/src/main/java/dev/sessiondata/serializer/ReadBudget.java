@@ -1,5 +1,8 @@
 package dev.sessiondata.serializer;
 
+import java.util.ArrayDeque;
+import java.util.Collection;
+import java.util.Deque;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.IdentityHashMap;
@@ -18,7 +21,8 @@ import org.jspecify.annotations.Nullable;
  * <p>Why hash nesting: rebuilding a {@code HashSet} or {@code HashMap} hashes every element, and the hash code of a
  * collection walks everything below it. With shared references a payload linear in size nests sets whose hash codes
  * take 2<sup>depth</sup> steps ("SerialDOS"); bounding how many hash-based collections are open at once bounds that
- * exponent, and the totals are the backstop for everything else.
+ * exponent; a back-reference inside a hash-based collection is charged what hashing it walks
+ * ({@link #countSharedReference}); and the totals are the backstop for everything else.
  *
  * <p>{@link AbstractSessionSerializer} opens one budget per read on the reading thread; a library hook finds it with
  * {@link #current()}. Not thread-safe: one read, one thread.
@@ -102,6 +106,46 @@ public final class ReadBudget {
     /** The hash-based collection last entered is read. */
     public void exitHashed() {
         hashNesting--;
+    }
+
+    /** Whether a hash-based collection is being read, so that what is read now may be hashed. */
+    public boolean insideHashed() {
+        return hashNesting > 0;
+    }
+
+    /**
+     * A back-reference read inside a hash-based collection: hashing it walks everything it holds, as often as it is
+     * referred to, so a list repeating a shared list nested {@code n} deep costs 2<sup>n</sup> to hash though it is
+     * a few bytes. Its deep element count (what {@code hashCode} walks through JDK collections and maps) is counted
+     * against {@code maxCollectionElements}, walking no further than the budget left. Does nothing outside a
+     * hash-based collection, or for a target that is no collection or map (arrays hash by identity; application
+     * classes' own {@code hashCode} is theirs).
+     */
+    public void countSharedReference(@Nullable Object target) {
+        if (hashNesting == 0 || !(target instanceof Collection<?> || target instanceof Map<?, ?>)) {
+            return;
+        }
+        Deque<Object> pending = new ArrayDeque<>();
+        pending.push(target);
+        while (!pending.isEmpty()) {
+            Object next = pending.pop();
+            Iterable<?> items = next instanceof Map<?, ?> map ? map.entrySet() : (Collection<?>) next;
+            for (Object item : items) {
+                countElements(1);
+                if (item instanceof Map.Entry<?, ?> entry) {
+                    pushContainer(pending, entry.getKey());
+                    pushContainer(pending, entry.getValue());
+                } else {
+                    pushContainer(pending, item);
+                }
+            }
+        }
+    }
+
+    private static void pushContainer(Deque<Object> pending, @Nullable Object item) {
+        if (item instanceof Collection<?> || item instanceof Map<?, ?>) {
+            pending.push(item);
+        }
     }
 
     /** Counts one object read (a back-reference counts too: the work of reading it is done again by its readers). */

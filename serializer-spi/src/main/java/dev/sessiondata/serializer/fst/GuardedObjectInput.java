@@ -8,6 +8,7 @@ import java.io.ObjectInputStream;
 import org.nustaq.serialization.FSTClazzInfo;
 import org.nustaq.serialization.FSTConfiguration;
 import org.nustaq.serialization.FSTObjectInput;
+import org.nustaq.serialization.FSTObjectOutput;
 import org.nustaq.serialization.FSTObjectSerializer;
 
 /**
@@ -56,7 +57,17 @@ final class GuardedObjectInput extends FSTObjectInput {
         depth++;
         budget.countObject();
         try {
-            return super.readObjectWithHeader(referencee);
+            if (!budget.insideHashed()) {
+                return super.readObjectWithHeader(referencee);
+            }
+            int start = getCodec().getInputPos();
+            boolean backReference = getCodec().readObjectHeaderTag() == FSTObjectOutput.HANDLE;
+            getCodec().moveTo(start);
+            Object value = super.readObjectWithHeader(referencee);
+            if (backReference) {
+                budget.countSharedReference(value);
+            }
+            return value;
         } finally {
             depth--;
         }

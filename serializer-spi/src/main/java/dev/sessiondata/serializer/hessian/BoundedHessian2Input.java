@@ -4,6 +4,10 @@ import com.alibaba.com.caucho.hessian.io.Hessian2Input;
 import com.alibaba.com.caucho.hessian.io.HessianProtocolException;
 import dev.sessiondata.serializer.ReadBudget;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.Collection;
+import java.util.IdentityHashMap;
+import java.util.Map;
 
 /**
  * A Hessian input over one payload that keeps the accounts {@link BoundedDeserializer} checks before hessian-lite
@@ -12,7 +16,8 @@ import java.io.ByteArrayInputStream;
  *   <li>list lengths: every element of every list takes at least one byte of its own, so all lengths claimed
  *       during one read together never exceed the payload's size, and none exceeds {@code maxArrayLength};</li>
  *   <li>nesting: objects, maps and lists inside each other at most {@code maxDepth} deep;</li>
- *   <li>the read's {@link ReadBudget}: objects, list elements, hash-based collections nested in each other.</li>
+ *   <li>the read's {@link ReadBudget}: objects, list elements, hash-based collections nested in each other, and
+ *       back-references inside those, charged what hashing them walks.</li>
  * </ul>
  */
 final class BoundedHessian2Input extends Hessian2Input {
@@ -22,6 +27,9 @@ final class BoundedHessian2Input extends Hessian2Input {
     private final ReadBudget budget;
     private long unclaimedBytes;
     private int depth;
+    /** Where each object of hessian-lite's reference list stands in it, indexed lazily up to {@link #indexed}. */
+    private final Map<Object, Integer> refIndex = new IdentityHashMap<>();
+    private int indexed;
 
     BoundedHessian2Input(byte[] payload, int maxLength, int maxDepth, ReadBudget budget) {
         super(new ByteArrayInputStream(payload));
@@ -57,6 +65,36 @@ final class BoundedHessian2Input extends Hessian2Input {
         if (hashed) {
             budget.enterHashed();
         }
+    }
+
+    @Override
+    public Object readObject() throws IOException {
+        int before = _refs == null ? 0 : _refs.size();
+        return charged(before, super.readObject());
+    }
+
+    @Override
+    @SuppressWarnings("rawtypes") // hessian-lite's signature
+    public Object readObject(Class expected) throws IOException {
+        int before = _refs == null ? 0 : _refs.size();
+        return charged(before, super.readObject(expected));
+    }
+
+    /**
+     * Inside a hash-based collection, a value that was in the reference list before it was read is a
+     * back-reference: charged what hashing it walks ({@link ReadBudget#countSharedReference}).
+     */
+    private Object charged(int refsBefore, Object value) {
+        if (budget.insideHashed() && (value instanceof Collection<?> || value instanceof Map<?, ?>)) {
+            for (; indexed < _refs.size(); indexed++) {
+                refIndex.putIfAbsent(_refs.get(indexed), indexed);
+            }
+            Integer index = refIndex.get(value);
+            if (index != null && index < refsBefore) {
+                budget.countSharedReference(value);
+            }
+        }
+        return value;
     }
 
     void exit(boolean hashed) {

@@ -82,7 +82,10 @@ final class SessionKryo extends Kryo {
         return super.newInstantiator(type);
     }
 
-    /** Kryo's reference resolver, counting every object read and every back-reference against the read's budget. */
+    /**
+     * Kryo's reference resolver, counting every object read and every back-reference against the read's budget, and
+     * what hashing a back-reference inside a hash-based collection would walk.
+     */
     private static final class CountingReferenceResolver extends MapReferenceResolver {
 
         @Override
@@ -95,8 +98,11 @@ final class SessionKryo extends Kryo {
         @Override
         @SuppressWarnings("rawtypes")
         public Object getReadObject(Class type, int id) {
-            budget(kryo).countObject();
-            return super.getReadObject(type, id);
+            ReadBudget budget = budget(kryo);
+            budget.countObject();
+            Object shared = super.getReadObject(type, id);
+            budget.countSharedReference(shared);
+            return shared;
         }
     }
 }

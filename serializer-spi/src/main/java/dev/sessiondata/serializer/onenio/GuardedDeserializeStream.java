@@ -65,9 +65,9 @@ final class GuardedDeserializeStream extends DeserializeStream {
                 case REF_NULL:
                     return null;
                 case REF_RECURSIVE:
-                    return context[readUnsignedShort() + 1];
+                    return shared(context[readUnsignedShort() + 1]);
                 case REF_RECURSIVE2:
-                    return context[readInt() + 1];
+                    return shared(context[readInt() + 1]);
                 case REF_EMBEDDED:
                     serializer = readEmbeddedSerializer();
                     break;
@@ -95,6 +95,12 @@ final class GuardedDeserializeStream extends DeserializeStream {
                 budget.exitHashed();
             }
         }
+    }
+
+    /** A back-reference: inside a hash-based collection, charged what hashing it walks. */
+    private Object shared(Object target) {
+        budget.countSharedReference(target);
+        return target;
     }
 
     /** A descriptor written inline by persist mode: checked and registered by uid before one-nio reads it. */

@@ -1,7 +1,9 @@
 package dev.sessiondata.serializer.kit;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -70,6 +72,23 @@ public final class HostileGraphs {
             current.add(next);
             current = next;
         }
+        return root;
+    }
+
+    /**
+     * One {@code HashSet} holding a list of two references to one list, which holds two references to the next, and
+     * so on {@code depth} deep: hashing the set's element walks 2<sup>depth</sup> lists, with a single hash-based
+     * collection in the graph, so {@code maxHashNesting} does not see it.
+     */
+    public static Set<Object> sharedListsInAHashSet(int depth) {
+        List<Object> inner = new ArrayList<>(List.of("leaf"));
+        for (int level = 0; level < depth; level++) {
+            inner = new ArrayList<>(List.of(inner, inner));
+        }
+        List<Object> holder = new ArrayList<>();
+        Set<Object> root = new HashSet<>();
+        root.add(holder); // hashed while empty; a reader hashes it full
+        holder.add(inner);
         return root;
     }
 }
