@@ -83,7 +83,8 @@ public abstract class AbstractSessionSerializer implements SessionSerializer {
     /**
      * Reads a value from a non-empty payload within the size limit, for an allowed {@code type}; may throw any
      * runtime exception, which becomes a {@link SerializationException}. Classes named inside the payload must be
-     * checked against {@link SerializerSettings#allowList()} before they are loaded or instantiated.
+     * checked against {@link SerializerSettings#allowList()} before they are loaded or instantiated, and the
+     * library's hooks count what they create against {@link ReadBudget#current()}.
      */
     protected abstract Object read(byte[] data, Class<?> type);
 
