@@ -6,7 +6,6 @@ import dev.sessiondata.serializer.ReadBudget;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.Collection;
-import java.util.IdentityHashMap;
 import java.util.Map;
 
 /**
@@ -27,9 +26,6 @@ final class BoundedHessian2Input extends Hessian2Input {
     private final ReadBudget budget;
     private long unclaimedBytes;
     private int depth;
-    /** Where each object of hessian-lite's reference list stands in it, indexed lazily up to {@link #indexed}. */
-    private final Map<Object, Integer> refIndex = new IdentityHashMap<>();
-    private int indexed;
 
     BoundedHessian2Input(byte[] payload, int maxLength, int maxDepth, ReadBudget budget) {
         super(new ByteArrayInputStream(payload));
@@ -81,18 +77,14 @@ final class BoundedHessian2Input extends Hessian2Input {
     }
 
     /**
-     * Inside a hash-based collection, a value that was in the reference list before it was read is a
-     * back-reference: charged what hashing it walks ({@link ReadBudget#countSharedReference}).
+     * Inside a hash-based collection, a collection or map whose read added nothing to hessian-lite's reference list
+     * is a back-reference (a fresh one registers itself first): charged what hashing it walks
+     * ({@link ReadBudget#countSharedReference}).
      */
     private Object charged(int refsBefore, Object value) {
-        if (budget.insideHashed() && (value instanceof Collection<?> || value instanceof Map<?, ?>)) {
-            for (; indexed < _refs.size(); indexed++) {
-                refIndex.putIfAbsent(_refs.get(indexed), indexed);
-            }
-            Integer index = refIndex.get(value);
-            if (index != null && index < refsBefore) {
-                budget.countSharedReference(value);
-            }
+        if (budget.insideHashed() && (value instanceof Collection<?> || value instanceof Map<?, ?>)
+                && (_refs == null ? 0 : _refs.size()) == refsBefore) {
+            budget.countSharedReference(value);
         }
         return value;
     }

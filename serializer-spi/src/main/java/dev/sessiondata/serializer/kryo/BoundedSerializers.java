@@ -13,7 +13,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
-import java.util.function.Supplier;
 
 /**
  * Replaces those of Kryo's default serializers that allocate by a declared length with ones that check it first.
@@ -49,17 +48,18 @@ final class BoundedSerializers {
         return chosen;
     }
 
-    /** Reads a collection or map, as one more level of hash nesting if {@code type} is hash-based. */
-    private static <T> T countingHashNesting(Kryo kryo, Class<?> type, Supplier<T> read) {
+    /** Enters one level of hash nesting if {@code type} is hash-based; returns whether it did, for {@link #exit}. */
+    private static boolean enter(Kryo kryo, Class<?> type) {
         if (!ReadBudget.isHashed(type)) {
-            return read.get();
+            return false;
         }
-        ReadBudget budget = SessionKryo.budget(kryo);
-        budget.enterHashed();
-        try {
-            return read.get();
-        } finally {
-            budget.exitHashed();
+        SessionKryo.budget(kryo).enterHashed();
+        return true;
+    }
+
+    private static void exit(Kryo kryo, boolean entered) {
+        if (entered) {
+            SessionKryo.budget(kryo).exitHashed();
         }
     }
 
@@ -82,7 +82,12 @@ final class BoundedSerializers {
 
         @Override
         public Collection read(Kryo kryo, Input input, Class<? extends Collection> type) {
-            return countingHashNesting(kryo, type, () -> super.read(kryo, input, type));
+            boolean hashed = enter(kryo, type);
+            try {
+                return super.read(kryo, input, type);
+            } finally {
+                exit(kryo, hashed);
+            }
         }
     }
 
@@ -105,7 +110,12 @@ final class BoundedSerializers {
 
         @Override
         public Map read(Kryo kryo, Input input, Class<? extends Map> type) {
-            return countingHashNesting(kryo, type, () -> super.read(kryo, input, type));
+            boolean hashed = enter(kryo, type);
+            try {
+                return super.read(kryo, input, type);
+            } finally {
+                exit(kryo, hashed);
+            }
         }
     }
 

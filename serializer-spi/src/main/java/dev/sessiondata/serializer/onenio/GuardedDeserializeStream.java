@@ -83,7 +83,8 @@ final class GuardedDeserializeStream extends DeserializeStream {
         if (++depth > owner.settings().maxDepth()) {
             throw new SerializationException(owner.id(), "nesting deeper than maxDepth " + owner.settings().maxDepth());
         }
-        boolean hashed = ReadBudget.isHashed(serializer.cls());
+        boolean hashed = (serializer instanceof CollectionSerializer || serializer instanceof MapSerializer)
+                && ReadBudget.isHashed(serializer.cls());
         if (hashed) {
             budget.enterHashed();
         }
