@@ -61,8 +61,9 @@ class ReadBudgetTest {
             }
             budget.enterHashed();
             budget.enterHashed();
-            assertThatThrownBy(budget::enterHashed).isInstanceOf(SerializationException.class)
-                    .hasMessageContaining("[test]").hasMessageContaining("maxHashNesting");
+            assertThatThrownBy(budget::enterHashed).hasMessageContaining("maxHashNesting")
+                    .isInstanceOfSatisfying(SerializationException.class, refusal -> assertThat(refusal.serializerId())
+                            .as("named by the serializer on the way up").isNull());
         } finally {
             ReadBudget.close(null);
         }

@@ -41,7 +41,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The compatibility kit every {@link SessionSerializer} passes, run once for every serializer id on the test class
  * path: round trips, a second instance and a second JVM, concurrency, the allow-list, corrupt input, nesting depth,
- * the size of java.time fields and golden bytes.
+ * hostile graphs (SerialDOS), the size of java.time fields and golden bytes.
  *
  * <p><b>Running it.</b> A serializer module depends on {@code serializer-spi-testkit} (test scope) and declares one
  * class {@code class MySerializerCompatibilityTest extends SerializerCompatibilityKit {}}; the kit then runs for
@@ -408,7 +408,8 @@ public abstract class SerializerCompatibilityKit {
                 Object outcome = withinHostileGraphBound(shape + " depth " + depth,
                         () -> serializer.deserialize(data, Object.class));
                 assertThat(outcome).as("%s: %s depth %d (%d bytes) is refused", id(), shape, depth, data.length)
-                        .isInstanceOf(SerializationException.class);
+                        .isInstanceOfSatisfying(SerializationException.class,
+                                refusal -> assertThat(refusal.serializerId()).isEqualTo(id()));
             }
         } else {
             int depth = 12;
