@@ -7,9 +7,10 @@ import java.util.Optional;
  * The checks every serializer shares, so that each library adapter only writes and reads.
  *
  * <p>Before a read: the payload is within {@link SerializerSettings#maxPayloadBytes()} and the requested type is on
- * the allow-list. After: the value is of the requested type. Around both: every exception and stack overflow the
- * library throws becomes a {@link SerializationException} naming this serializer, so a caller catches one type;
- * a refusal of ours the library wrapped is unwrapped here, once, and nothing else is wrapped by an adapter.
+ * the allow-list. During: a {@link ReadBudget} bounds the work the read may do. After: the value is of the requested
+ * type. Around both: every exception and stack overflow the library throws becomes a {@link SerializationException}
+ * naming this serializer, so a caller catches one type; a refusal of ours the library wrapped is unwrapped here,
+ * once, and nothing else is wrapped by an adapter.
  */
 public abstract class AbstractSessionSerializer implements SessionSerializer {
 
@@ -56,11 +57,14 @@ public abstract class AbstractSessionSerializer implements SessionSerializer {
         }
         settings.allowList().check(id, type);
         Object value;
+        ReadBudget enclosing = ReadBudget.open(settings);
         try {
             value = read(data, type);
         } catch (Exception | StackOverflowError e) {
             throw refusalIn(e).map(refusal -> refusal.inSerializer(id)).orElseGet(() -> new SerializationException(id,
                     "cannot read " + type.getName() + " from " + data.length + " bytes: " + describe(e), e));
+        } finally {
+            ReadBudget.close(enclosing);
         }
         Class<?> boxed = box(type);
         if (!boxed.isInstance(value)) {
@@ -82,7 +86,7 @@ public abstract class AbstractSessionSerializer implements SessionSerializer {
      * Reads a value from a non-empty payload within the size limit, for an allowed {@code type}; may throw anything
      * its library throws (checked exceptions too), which becomes a {@link SerializationException} here. Classes
      * named inside the payload must be checked against {@link SerializerSettings#allowList()} before they are loaded
-     * or instantiated.
+     * or instantiated, and the library's hooks count what they create against {@link ReadBudget#current()}.
      */
     protected abstract Object read(byte[] data, Class<?> type) throws Exception;
 

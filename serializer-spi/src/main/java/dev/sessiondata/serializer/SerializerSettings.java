@@ -22,6 +22,15 @@ public final class SerializerSettings {
     public static final int DEFAULT_MAX_PAYLOAD_BYTES = 16 * 1024 * 1024;
     /** Default bound on object nesting: session graphs are a few levels deep; corrupt data can claim thousands. */
     public static final int DEFAULT_MAX_DEPTH = 128;
+    /**
+     * Default bound on hash-based collections (HashSet, HashMap...) open inside each other while reading: a session
+     * map of maps of sets is 3; the SerialDOS shape needs 20 or more to hurt.
+     */
+    public static final int DEFAULT_MAX_HASH_NESTING = 4;
+    /** Default bound on objects read from one payload (back-references included): a 1 MB session holds ~50,000. */
+    public static final int DEFAULT_MAX_OBJECTS = 1_000_000;
+    /** Default bound on the elements of all collections, maps and object arrays read from one payload together. */
+    public static final int DEFAULT_MAX_COLLECTION_ELEMENTS = 1_000_000;
 
     private static final Pattern PACKAGE_NAME =
             Pattern.compile("\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*(\\.\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*)*");
@@ -32,6 +41,9 @@ public final class SerializerSettings {
     private final int maxPayloadBytes;
     private final int maxDepth;
     private final int maxArrayLength;
+    private final int maxHashNesting;
+    private final int maxObjects;
+    private final int maxCollectionElements;
     private final @Nullable ClassLoader classLoader;
     private final ClassAllowList allowList;
 
@@ -42,6 +54,9 @@ public final class SerializerSettings {
         this.maxPayloadBytes = builder.maxPayloadBytes;
         this.maxDepth = builder.maxDepth;
         this.maxArrayLength = builder.maxArrayLength == 0 ? builder.maxPayloadBytes : builder.maxArrayLength;
+        this.maxHashNesting = builder.maxHashNesting;
+        this.maxObjects = builder.maxObjects;
+        this.maxCollectionElements = builder.maxCollectionElements;
         this.classLoader = builder.classLoader;
         this.allowList = new ClassAllowList(allowedPackages, allowedClasses);
     }
@@ -63,6 +78,9 @@ public final class SerializerSettings {
         builder.maxPayloadBytes = maxPayloadBytes;
         builder.maxDepth = maxDepth;
         builder.maxArrayLength = maxArrayLength;
+        builder.maxHashNesting = maxHashNesting;
+        builder.maxObjects = maxObjects;
+        builder.maxCollectionElements = maxCollectionElements;
         builder.classLoader = classLoader;
         return builder;
     }
@@ -106,6 +124,24 @@ public final class SerializerSettings {
         return maxArrayLength;
     }
 
+    /**
+     * How many hash-based collections ({@code HashSet}, {@code HashMap}, {@code Set.of}...: every set and map but
+     * the sorted, enum and identity ones) may be open inside each other while reading; see {@link ReadBudget}.
+     */
+    public int maxHashNesting() {
+        return maxHashNesting;
+    }
+
+    /** How many objects one read may create or refer back to, where the library lets us count them. */
+    public int maxObjects() {
+        return maxObjects;
+    }
+
+    /** How many elements all collections, maps and object arrays of one read may declare together. */
+    public int maxCollectionElements() {
+        return maxCollectionElements;
+    }
+
     /** The class loader classes are resolved in; by default the thread's context class loader, else this library's. */
     public ClassLoader classLoader() {
         if (classLoader != null) {
@@ -124,12 +160,16 @@ public final class SerializerSettings {
                 && maxPayloadBytes == that.maxPayloadBytes
                 && maxDepth == that.maxDepth
                 && maxArrayLength == that.maxArrayLength
+                && maxHashNesting == that.maxHashNesting
+                && maxObjects == that.maxObjects
+                && maxCollectionElements == that.maxCollectionElements
                 && Objects.equals(classLoader, that.classLoader);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(allowedPackages, allowedClasses, registeredClasses, maxPayloadBytes, maxDepth, maxArrayLength, classLoader);
+        return Objects.hash(allowedPackages, allowedClasses, registeredClasses, maxPayloadBytes, maxDepth, maxArrayLength, maxHashNesting,
+                maxObjects, maxCollectionElements, classLoader);
     }
 
     @Override
@@ -137,7 +177,8 @@ public final class SerializerSettings {
         return "SerializerSettings{allowedPackages=" + allowedPackages + ", allowedClasses=" + allowedClasses
                 + ", registeredClasses=" + registeredClasses.stream().map(Class::getName).toList()
                 + ", maxPayloadBytes=" + maxPayloadBytes + ", maxDepth=" + maxDepth
-                + ", maxArrayLength=" + maxArrayLength + '}';
+                + ", maxArrayLength=" + maxArrayLength + ", maxHashNesting=" + maxHashNesting
+                + ", maxObjects=" + maxObjects + ", maxCollectionElements=" + maxCollectionElements + '}';
     }
 
     /** Builds {@link SerializerSettings}; not thread-safe. */
@@ -149,6 +190,9 @@ public final class SerializerSettings {
         private int maxPayloadBytes = DEFAULT_MAX_PAYLOAD_BYTES;
         private int maxDepth = DEFAULT_MAX_DEPTH;
         private int maxArrayLength;
+        private int maxHashNesting = DEFAULT_MAX_HASH_NESTING;
+        private int maxObjects = DEFAULT_MAX_OBJECTS;
+        private int maxCollectionElements = DEFAULT_MAX_COLLECTION_ELEMENTS;
         private @Nullable ClassLoader classLoader;
 
         private Builder() {
@@ -210,6 +254,24 @@ public final class SerializerSettings {
         /** The largest array, collection, map or string length that is read; defaults to {@code maxPayloadBytes}. */
         public Builder maxArrayLength(int maxArrayLength) {
             this.maxArrayLength = positive("maxArrayLength", maxArrayLength);
+            return this;
+        }
+
+        /** How many hash-based collections may be open inside each other while reading; at least 1. */
+        public Builder maxHashNesting(int maxHashNesting) {
+            this.maxHashNesting = positive("maxHashNesting", maxHashNesting);
+            return this;
+        }
+
+        /** How many objects one read may create or refer back to; at least 1. */
+        public Builder maxObjects(int maxObjects) {
+            this.maxObjects = positive("maxObjects", maxObjects);
+            return this;
+        }
+
+        /** How many elements all collections, maps and object arrays of one read may declare together; at least 1. */
+        public Builder maxCollectionElements(int maxCollectionElements) {
+            this.maxCollectionElements = positive("maxCollectionElements", maxCollectionElements);
             return this;
         }
 

@@ -41,7 +41,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The compatibility kit every {@link SessionSerializer} passes, run once for every serializer id on the test class
  * path: round trips, a second instance and a second JVM, concurrency, the allow-list, corrupt input, nesting depth,
- * the size of java.time fields and golden bytes.
+ * hostile graphs (SerialDOS), the size of java.time fields and golden bytes.
  *
  * <p><b>Running it.</b> A serializer module depends on {@code serializer-spi-testkit} (test scope) and declares one
  * class {@code class MySerializerCompatibilityTest extends SerializerCompatibilityKit {}}; the kit then runs for
@@ -68,6 +68,8 @@ public abstract class SerializerCompatibilityKit {
     /** Deeper than the shallow reader's limit below, far shallower than any default. */
     private static final int NESTING = 20;
     private static final int SHALLOW_MAX_DEPTH = 8;
+    /** A hostile graph (SerialDOS) must be refused this fast; a hanging reader thread is left behind as a daemon. */
+    private static final long HOSTILE_GRAPH_MILLIS = 1_000;
 
     /** The id of the serializer under test in this invocation of the class. */
     @Parameter
@@ -333,6 +335,18 @@ public abstract class SerializerCompatibilityKit {
                         refusal -> assertThat(refusal.serializerId()).isEqualTo(id));
     }
 
+    // ---------------------------------------------------------------- hostile graphs (SerialDOS)
+
+    @Test
+    void refusesNestedHashSetsSharingReferencesWithinASecond() {
+        assertHostileGraphIsCheap("HashSet", HostileGraphs::nestedHashSets);
+    }
+
+    @Test
+    void refusesNestedHashMapKeysSharingReferencesWithinASecond() {
+        assertHostileGraphIsCheap("HashMap keys", HostileGraphs::nestedHashMapKeys);
+    }
+
     // ---------------------------------------------------------------- java.time
 
     @Test
@@ -379,6 +393,72 @@ public abstract class SerializerCompatibilityKit {
     }
 
     // ---------------------------------------------------------------- helpers
+
+    /**
+     * A serializer that keeps shared references must refuse the SerialDOS shape at depth 30 and 100 with a
+     * {@link SerializationException} within {@link #HOSTILE_GRAPH_MILLIS}. One that writes shared references as
+     * copies (the Jackson and BSON ids) cannot even write it (2<sup>depth</sup> copies, or refused, as mongo-bson
+     * refuses non-string map keys), which is checked on a small depth; the deep chain of nested sets it can write
+     * must read, or be refused, within the same time.
+     */
+    private void assertHostileGraphIsCheap(String shape, java.util.function.IntFunction<Object> graph) {
+        if (sharesReferences()) {
+            for (int depth : new int[] {30, 100}) {
+                byte[] data = serializer.serialize(graph.apply(depth));
+                Object outcome = withinHostileGraphBound(shape + " depth " + depth,
+                        () -> serializer.deserialize(data, Object.class));
+                assertThat(outcome).as("%s: %s depth %d (%d bytes) is refused", id(), shape, depth, data.length)
+                        .isInstanceOfSatisfying(SerializationException.class,
+                                refusal -> assertThat(refusal.serializerId()).isEqualTo(id()));
+            }
+        } else {
+            int depth = 12;
+            try {
+                assertThat(serializer.serialize(graph.apply(depth)).length)
+                        .as("%s writes shared references as copies, so the shape takes 2^depth bytes", id())
+                        .isGreaterThan(1 << depth);
+            } catch (SerializationException refusedOnWrite) {
+                return; // mongo-bson: map keys must be strings, so the shape cannot be written at all
+            }
+            for (int chain : new int[] {30, 100}) {
+                byte[] data = serializer.serialize(HostileGraphs.hashSetChain(chain));
+                withinHostileGraphBound("a chain of " + chain + " nested sets",
+                        () -> serializer.deserialize(data, Object.class));
+            }
+        }
+    }
+
+    /** Whether a value referred to twice reads back as one object. */
+    private boolean sharesReferences() {
+        SharedReferenceFixture read = serializer.deserialize(serializer.serialize(KitFixtures.sharedReference()),
+                SharedReferenceFixture.class);
+        return read.getHome() == read.getBilling();
+    }
+
+    /** Runs a read on a daemon thread: its value or its {@link SerializationException}, else the case fails. */
+    private Object withinHostileGraphBound(String name, Supplier<Object> read) {
+        ExecutorService worker = Executors.newSingleThreadExecutor(daemon());
+        try {
+            Future<Object> outcome = worker.submit(() -> {
+                try {
+                    return read.get();
+                } catch (SerializationException refused) {
+                    return refused;
+                }
+            });
+            return outcome.get(HOSTILE_GRAPH_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            return fail("%s: %s was not read or refused within %d ms", id(), name, HOSTILE_GRAPH_MILLIS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new AssertionError(id() + ": " + name + " threw " + e.getCause()
+                    + " instead of a value or a SerializationException", e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        } finally {
+            worker.shutdownNow();
+        }
+    }
 
     private <T> T assertRoundTrip(T original, Class<T> type) {
         byte[] data = serializer.serialize(original);

@@ -1,6 +1,7 @@
 package dev.sessiondata.serializer.jdk;
 
 import dev.sessiondata.serializer.AbstractSessionSerializer;
+import dev.sessiondata.serializer.ReadBudget;
 import dev.sessiondata.serializer.SerializerSettings;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -14,17 +15,15 @@ import java.io.ObjectStreamClass;
 
 /**
  * java.io serialization. Every read runs under an {@link ObjectInputFilter} that admits only allow-listed classes
- * and bounds depth, array lengths, references and stream bytes, and classes are checked by name before they are
- * even loaded, so a refused class's static initializer never runs.
+ * and bounds depth, array lengths, references, stream bytes and the work of the read ({@link ReadFilter}), and
+ * classes are checked by name before they are even loaded, so a refused class's static initializer never runs. A
+ * budget the filter exceeded reaches the caller as the refusal itself: the base class unwraps it from java.io's
+ * rejection.
  */
 final class JavaSessionSerializer extends AbstractSessionSerializer {
 
-
-    private final ObjectInputFilter filter;
-
     JavaSessionSerializer(SerializerSettings settings) {
         super(JavaSerializerProvider.ID, settings);
-        this.filter = this::check;
     }
 
     @Override
@@ -39,23 +38,9 @@ final class JavaSessionSerializer extends AbstractSessionSerializer {
     @Override
     protected Object read(byte[] data, Class<?> type) throws IOException, ClassNotFoundException {
         try (ObjectInputStream in = new FilteredObjectInputStream(new ByteArrayInputStream(data))) {
-            in.setObjectInputFilter(filter);
+            in.setObjectInputFilter(new ReadFilter(settings, ReadBudget.current(), data.length));
             return in.readObject();
         }
-    }
-
-    private ObjectInputFilter.Status check(ObjectInputFilter.FilterInfo info) {
-        if (info.depth() > settings.maxDepth()
-                || info.arrayLength() > settings.maxArrayLength()
-                || info.streamBytes() > settings.maxPayloadBytes()
-                || info.references() > settings.maxArrayLength()) {
-            return ObjectInputFilter.Status.REJECTED;
-        }
-        Class<?> serialClass = info.serialClass();
-        if (serialClass != null && !settings.allowList().isAllowed(serialClass)) {
-            return ObjectInputFilter.Status.REJECTED;
-        }
-        return serialClass != null ? ObjectInputFilter.Status.ALLOWED : ObjectInputFilter.Status.UNDECIDED;
     }
 
     /** Resolves classes in the configured class loader, after checking their names against the allow-list. */

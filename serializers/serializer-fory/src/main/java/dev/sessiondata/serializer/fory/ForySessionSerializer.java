@@ -2,6 +2,7 @@ package dev.sessiondata.serializer.fory;
 
 import dev.sessiondata.serializer.AbstractSessionSerializer;
 import dev.sessiondata.serializer.ClassAllowList;
+import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
 import org.apache.fory.ThreadSafeFory;
 import org.apache.fory.config.ForyBuilder;
@@ -12,13 +13,16 @@ import org.apache.fory.config.Language;
  *
  * <p>Class safety: registration is not required, because Fory's registration ids depend on the order classes are
  * registered in and bytes must read in any JVM; classes are written by name instead, and every name in a payload
- * passes a {@link org.apache.fory.resolver.TypeChecker} built from the allow-list before Fory loads the class.
+ * passes a {@link org.apache.fory.resolver.TypeChecker} built from the allow-list before Fory loads the class. The
+ * JDK types Fory writes by internal id instead of by name are refused on read by {@link BuiltInTypeGuard} unless
+ * allowed.
  * Compatible mode writes field names, so a reader whose class gained or lost a field still reads older sessions; a
  * class the reader does not know is refused rather than read as a placeholder.
  *
  * <p>Limits: Fory checks string and array lengths against the unread input itself, and keeps its own bounds on
  * what input bytes do not back (an estimated 128 MiB of object graph, 8192 collection items per read); nesting is
- * bounded by {@link SerializerSettings#maxDepth()}.
+ * bounded by {@link SerializerSettings#maxDepth()}, hash-based collections nested in each other by
+ * {@link SerializerSettings#maxHashNesting()} ({@link HashNestingSerializers}).
  *
  * <p>Fory instances are not thread-safe and expensive to build (each generates serializer code on first use), so one
  * {@link ThreadSafeFory} pool serves all threads.
@@ -41,6 +45,10 @@ final class ForySessionSerializer extends AbstractSessionSerializer {
                 .withClassLoader(settings.classLoader())
                 .withMaxDepth(Math.max(2, settings.maxDepth()))
                 .buildThreadSafeFory();
+        fory.registerCallback(instance -> {
+            HashNestingSerializers.register(instance);
+            BuiltInTypeGuard.refuseOutsideAllowList(instance, allowList);
+        });
     }
 
     @Override
@@ -50,6 +58,20 @@ final class ForySessionSerializer extends AbstractSessionSerializer {
 
     @Override
     protected Object read(byte[] data, Class<?> type) {
-        return fory.deserialize(data);
+        try {
+            return fory.deserialize(data);
+        } catch (RuntimeException e) {
+            throw refusalIn(e);
+        }
+    }
+
+    /** Fory wraps what its serializers throw; a refusal of ours deep in a graph is surfaced as itself. */
+    private static RuntimeException refusalIn(RuntimeException e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SerializationException refusal) {
+                return refusal;
+            }
+        }
+        return e;
     }
 }

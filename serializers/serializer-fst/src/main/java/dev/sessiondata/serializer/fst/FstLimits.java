@@ -20,11 +20,13 @@ record FstLimits(int maxLength) {
         return declared;
     }
 
-    /** Checks the length FST will read next (its compressed int), leaving the position where it was. */
-    void checkNextLength(FSTDecoder codec) throws IOException {
+    /**
+     * Checks the length FST will read next (its compressed int), leaving the position where it was; returns it.
+     */
+    int checkNextLength(FSTDecoder codec) throws IOException {
         int start = codec.getInputPos();
         int declared = codec.readFInt();
         codec.moveTo(start);
-        elements(codec, declared);
+        return elements(codec, declared);
     }
 }

@@ -1,6 +1,7 @@
 package dev.sessiondata.serializer.fst;
 
 import dev.sessiondata.serializer.AbstractSessionSerializer;
+import dev.sessiondata.serializer.ReadBudget;
 import dev.sessiondata.serializer.SerializerSettings;
 import java.io.IOException;
 import java.math.BigInteger;
@@ -75,7 +76,7 @@ final class FstSessionSerializer extends AbstractSessionSerializer {
     @Override
     protected Object read(byte[] data, Class<?> type) throws Exception { // FST rethrows checked ones undeclared
         GuardedObjectInput input = new GuardedObjectInput(configuration, settings.allowList(), limits,
-                settings.maxDepth());
+                settings.maxDepth(), ReadBudget.current());
         input.resetForReuseUseArray(data, data.length);
         return input.readObject();
     }

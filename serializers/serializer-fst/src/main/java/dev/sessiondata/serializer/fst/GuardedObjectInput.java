@@ -1,16 +1,19 @@
 package dev.sessiondata.serializer.fst;
 
 import dev.sessiondata.serializer.ClassAllowList;
+import dev.sessiondata.serializer.ReadBudget;
 import java.io.IOException;
 import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
 import org.nustaq.serialization.FSTClazzInfo;
 import org.nustaq.serialization.FSTConfiguration;
 import org.nustaq.serialization.FSTObjectInput;
+import org.nustaq.serialization.FSTObjectOutput;
 import org.nustaq.serialization.FSTObjectSerializer;
 
 /**
- * One read of one payload, with the checks FST itself lacks: the nesting depth, the allow-list at every
+ * One read of one payload, with the checks FST itself lacks: the nesting depth, the read's {@link ReadBudget}
+ * (objects, elements of collections and object arrays, hash-based collections nested in each other), the allow-list at every
  * instantiation (FST also creates objects of classes it knows by a pre-registered id or by a field's declared type,
  * which never pass the class loader), declared array lengths, and the arrays that JDK classes allocate in their own
  * {@code readObject} when FST emulates java.io for them ({@code ArrayDeque}, {@code List.of}'s proxy, {@code HashSet}
@@ -29,12 +32,14 @@ final class GuardedObjectInput extends FSTObjectInput {
     private final ClassAllowList allowList;
     private final FstLimits limits;
     private final int maxDepth;
+    private final ReadBudget budget;
     private final ObjectInputFilter jdkArrayFilter = this::checkJdkArray;
     private int depth;
 
     GuardedObjectInput(FSTConfiguration configuration, ClassAllowList allowList, FstLimits limits,
-            int maxDepth) {
+            int maxDepth, ReadBudget budget) {
         super(configuration);
+        this.budget = budget;
         this.allowList = allowList;
         this.limits = limits;
         this.maxDepth = maxDepth;
@@ -48,8 +53,19 @@ final class GuardedObjectInput extends FSTObjectInput {
             throw new IOException("nesting deeper than maxDepth " + maxDepth);
         }
         depth++;
+        budget.countObject();
         try {
-            return super.readObjectWithHeader(referencee);
+            if (!budget.insideHashed()) {
+                return super.readObjectWithHeader(referencee);
+            }
+            int start = getCodec().getInputPos();
+            boolean backReference = getCodec().readObjectHeaderTag() == FSTObjectOutput.HANDLE;
+            getCodec().moveTo(start);
+            Object value = super.readObjectWithHeader(referencee);
+            if (backReference) {
+                budget.countSharedReference(value);
+            }
+            return value;
         } finally {
             depth--;
         }
@@ -60,7 +76,15 @@ final class GuardedObjectInput extends FSTObjectInput {
     protected Object instantiateAndReadWithSer(Class type, FSTObjectSerializer serializer, FSTClazzInfo info,
             FSTClazzInfo.FSTFieldInfo referencee, int position) throws Exception {
         allowList.check(type);
-        return super.instantiateAndReadWithSer(type, serializer, info, referencee, position);
+        if (!ReadBudget.isHashed(type)) {
+            return super.instantiateAndReadWithSer(type, serializer, info, referencee, position);
+        }
+        budget.enterHashed();
+        try {
+            return super.instantiateAndReadWithSer(type, serializer, info, referencee, position);
+        } finally {
+            budget.exitHashed();
+        }
     }
 
     @Override
@@ -68,7 +92,15 @@ final class GuardedObjectInput extends FSTObjectInput {
     protected Object instantiateAndReadNoSer(Class type, FSTClazzInfo info, FSTClazzInfo.FSTFieldInfo referencee,
             int position) throws Exception {
         allowList.check(type);
-        return super.instantiateAndReadNoSer(type, info, referencee, position);
+        if (!ReadBudget.isHashed(type)) {
+            return super.instantiateAndReadNoSer(type, info, referencee, position);
+        }
+        budget.enterHashed();
+        try {
+            return super.instantiateAndReadNoSer(type, info, referencee, position);
+        } finally {
+            budget.exitHashed();
+        }
     }
 
     @Override
@@ -81,8 +113,16 @@ final class GuardedObjectInput extends FSTObjectInput {
         getCodec().moveTo(start);
         if (length != -1) { // -1 is FST's null array
             limits.elements(getCodec(), length);
+            if (!arrayType.getComponentType().isPrimitive()) {
+                budget.countElements(length);
+            }
         }
         return super.readArrayNoHeader(referencee, position, arrayType);
+    }
+
+    /** The work this read may still do. */
+    ReadBudget budget() {
+        return budget;
     }
 
     @Override

@@ -48,7 +48,10 @@ final class LengthCheckedSerializer implements FSTObjectSerializer {
     @SuppressWarnings("rawtypes")
     public Object instantiate(Class type, FSTObjectInput in, FSTClazzInfo info, FSTClazzInfo.FSTFieldInfo referencedBy,
             int position) throws Exception {
-        limits.checkNextLength(in.getCodec());
+        int length = limits.checkNextLength(in.getCodec());
+        if (in instanceof GuardedObjectInput guarded) {
+            guarded.budget().countElements(length);
+        }
         return delegate.instantiate(type, in, info, referencedBy, position);
     }
 }

@@ -3,6 +3,7 @@ package dev.sessiondata.serializer.hessian;
 import com.alibaba.com.caucho.hessian.io.Hessian2Input;
 import com.alibaba.com.caucho.hessian.io.Hessian2Output;
 import dev.sessiondata.serializer.AbstractSessionSerializer;
+import dev.sessiondata.serializer.ReadBudget;
 import dev.sessiondata.serializer.SerializerSettings;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -34,7 +35,8 @@ final class HessianSessionSerializer extends AbstractSessionSerializer {
 
     @Override
     protected Object read(byte[] data, Class<?> type) throws IOException {
-        Hessian2Input in = new BoundedHessian2Input(data, settings.maxArrayLength(), settings.maxDepth());
+        Hessian2Input in = new BoundedHessian2Input(data, settings.maxArrayLength(), settings.maxDepth(),
+                ReadBudget.current());
         in.setSerializerFactory(factory);
         return in.readObject(type);
     }

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.cfg.MapperBuilder;
 import com.fasterxml.jackson.databind.jsontype.PolymorphicTypeValidator;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.sessiondata.serializer.SerializerSettings;
 
@@ -26,7 +27,8 @@ import dev.sessiondata.serializer.SerializerSettings;
  *       an object without properties is written as an empty object.</li>
  *   <li>Every class name in a payload passes the allow-list before it is loaded: {@link AllowListTypeValidator} for
  *       type ids (the default typing of the typed variants and {@code @JsonTypeInfo} on the application's classes),
- *       {@link AllowListTypeFactory} for everything Jackson loads by name.</li>
+ *       {@link AllowListTypeFactory} for everything Jackson loads by name, and
+ *       {@link AllowListDeserializerModifier} for declared types, which the payload does not name.</li>
  *   <li>{@link StreamReadConstraints} from the settings: nesting depth, string length, document length.</li>
  * </ul>
  *
@@ -49,6 +51,8 @@ final class JacksonMappers {
         PolymorphicTypeValidator validator = new AllowListTypeValidator(settings.allowList());
         Builder builder = new Builder(new ObjectMapper(format.factory(constraints)))
                 .addModule(new JavaTimeModule())
+                .addModule(new SimpleModule("allow-list-declared-types")
+                        .setDeserializerModifier(new AllowListDeserializerModifier(settings.allowList())))
                 // after the modules: a module adding a type modifier would replace the type factory
                 .typeFactory(new AllowListTypeFactory(settings.allowList(), settings.classLoader()))
                 .polymorphicTypeValidator(validator)

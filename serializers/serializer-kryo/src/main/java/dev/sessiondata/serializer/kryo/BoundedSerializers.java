@@ -8,6 +8,7 @@ import com.esotericsoftware.kryo.serializers.DefaultSerializers.ArraysAsListSeri
 import com.esotericsoftware.kryo.serializers.DefaultSerializers.PriorityQueueSerializer;
 import com.esotericsoftware.kryo.serializers.ImmutableCollectionsSerializers.JdkImmutableListSerializer;
 import com.esotericsoftware.kryo.serializers.MapSerializer;
+import dev.sessiondata.serializer.ReadBudget;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,8 @@ import java.util.PriorityQueue;
 
 /**
  * Replaces those of Kryo's default serializers that allocate by a declared length with ones that check it first.
- * The replacements write exactly what the originals write, so the wire format is Kryo's own.
+ * The replacements write exactly what the originals write, so the wire format is Kryo's own. Collections and maps
+ * also count their elements, and hash-based ones their nesting, against the read's {@link ReadBudget}.
  */
 final class BoundedSerializers {
 
@@ -46,6 +48,21 @@ final class BoundedSerializers {
         return chosen;
     }
 
+    /** Enters one level of hash nesting if {@code type} is hash-based; returns whether it did, for {@link #exit}. */
+    private static boolean enter(Kryo kryo, Class<?> type) {
+        if (!ReadBudget.isHashed(type)) {
+            return false;
+        }
+        SessionKryo.budget(kryo).enterHashed();
+        return true;
+    }
+
+    private static void exit(Kryo kryo, boolean entered) {
+        if (entered) {
+            SessionKryo.budget(kryo).exitHashed();
+        }
+    }
+
     /** Kryo's collection serializer; {@code new ArrayList(size)} and {@code new HashSet(size)} sized safely. */
     @SuppressWarnings({"rawtypes", "unchecked"})
     static final class BoundedCollectionSerializer extends CollectionSerializer<Collection> {
@@ -58,7 +75,19 @@ final class BoundedSerializers {
 
         @Override
         protected Collection create(Kryo kryo, Input input, Class<? extends Collection> type, int size) {
-            return super.create(kryo, input, type, limits.capacity(input, size));
+            int capacity = limits.capacity(input, size);
+            SessionKryo.budget(kryo).countElements(size);
+            return super.create(kryo, input, type, capacity);
+        }
+
+        @Override
+        public Collection read(Kryo kryo, Input input, Class<? extends Collection> type) {
+            boolean hashed = enter(kryo, type);
+            try {
+                return super.read(kryo, input, type);
+            } finally {
+                exit(kryo, hashed);
+            }
         }
     }
 
@@ -74,7 +103,19 @@ final class BoundedSerializers {
 
         @Override
         protected Map create(Kryo kryo, Input input, Class<? extends Map> type, int size) {
-            return super.create(kryo, input, type, limits.capacity(input, size));
+            int capacity = limits.capacity(input, size);
+            SessionKryo.budget(kryo).countElements(size);
+            return super.create(kryo, input, type, capacity);
+        }
+
+        @Override
+        public Map read(Kryo kryo, Input input, Class<? extends Map> type) {
+            boolean hashed = enter(kryo, type);
+            try {
+                return super.read(kryo, input, type);
+            } finally {
+                exit(kryo, hashed);
+            }
         }
     }
 

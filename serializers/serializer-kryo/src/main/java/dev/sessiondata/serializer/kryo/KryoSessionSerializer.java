@@ -4,6 +4,7 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.util.Pool;
 import dev.sessiondata.serializer.AbstractSessionSerializer;
+import dev.sessiondata.serializer.ReadBudget;
 import dev.sessiondata.serializer.SerializerSettings;
 
 /**
@@ -62,7 +63,7 @@ final class KryoSessionSerializer extends AbstractSessionSerializer {
         Instance instance = instances.obtain();
         boolean completed = false;
         try {
-            Object value = instance.kryo.readClassAndObject(streams.input(data, limits));
+            Object value = instance.kryo.read(streams.input(data, limits), ReadBudget.current());
             completed = true;
             return value;
         } finally {
@@ -84,10 +85,10 @@ final class KryoSessionSerializer extends AbstractSessionSerializer {
     /** A Kryo and the output buffer it writes into, pooled together; used by one thread at a time. */
     private static final class Instance {
 
-        final Kryo kryo;
+        final SessionKryo kryo;
         Output output;
 
-        Instance(Kryo kryo, Output output) {
+        Instance(SessionKryo kryo, Output output) {
             this.kryo = kryo;
             this.output = output;
         }

@@ -3,12 +3,17 @@ package dev.sessiondata.serializer.onenio;
 import dev.sessiondata.serializer.ClassAllowList;
 import dev.sessiondata.serializer.SchemaInstallation;
 import java.io.IOException;
+import java.lang.reflect.Modifier;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import one.nio.gen.BytecodeGenerator;
 import one.nio.serial.DeserializeStream;
 import one.nio.serial.Repository;
 import one.nio.serial.Serializer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Puts class descriptors that came from outside (a peer's upload, a persist-mode payload) into one-nio's JVM-global
@@ -17,8 +22,9 @@ import one.nio.serial.Serializer;
  * <p>One-nio, given a descriptor, loads <em>and initializes</em> the class and every declared field type, generates a
  * serializer class for it, and (for an unknown class) even a stub class. So before one-nio sees a descriptor: its
  * uid must be the digest of its content, its class must be on the allow-list and present, and its fields' declared
- * types must be allowed or JDK classes ({@code java.*}: a declared type is only loaded, an instance of it still needs
- * an allowed serializer). Installed descriptors are registered by uid, so one class costs one generated serializer
+ * types must be allowed, or JDK interfaces and abstract classes that a built-in allowed type implements
+ * ({@code List}, {@code Map}, {@code Number}...): one-nio initializes declared types, and an instance of one still
+ * needs an allowed serializer. Installed descriptors are registered by uid, so one class costs one generated serializer
  * however often it is read; at most {@link #MAX_INSTALLED} descriptors are installed per JVM, so that a stream of
  * distinct crafted descriptors cannot grow Metaspace without bound either.
  */
@@ -29,6 +35,8 @@ final class DescriptorInstaller {
 
     private static final AtomicInteger INSTALLED = new AtomicInteger();
     private static final Object LOCK = new Object();
+    /** The decision per JDK class name; JDK class names are finitely many, so this stays small. */
+    private static final Map<String, Boolean> JDK_SUPERTYPES = new ConcurrentHashMap<>();
 
     private DescriptorInstaller() {
     }
@@ -79,7 +87,7 @@ final class DescriptorInstaller {
         }
         for (String name : header.fieldTypes()) {
             for (String alternative : name.split("\\|", 2)) {
-                if (!allowList.isAllowed(alternative) && !isJdkClass(alternative)) {
+                if (!allowList.isAllowed(alternative) && !isJdkSupertypeOfBuiltIn(alternative)) {
                     return alternative;
                 }
             }
@@ -87,14 +95,57 @@ final class DescriptorInstaller {
         return null;
     }
 
-    /** Only the JDK defines classes in {@code java.*}: any other class loader is forbidden to. */
-    private static boolean isJdkClass(String name) {
+    /**
+     * Whether a field may declare this JDK type: an interface or abstract class that a built-in allowed type
+     * implements or extends ({@code List}, {@code Map}, {@code Number}, {@code Serializable}, {@code Temporal}...), so
+     * that the field can hold an allowed value. Any other {@code java.*} class is refused: one-nio initializes
+     * declared types, and some JDK classes act in their static initializer ({@code java.util.prefs.Preferences}
+     * instantiates a service provider found on the class path). Loading without initializing decides it.
+     */
+    private static boolean isJdkSupertypeOfBuiltIn(String name) {
         int element = 0;
         while (element < name.length() && name.charAt(element) == '[') {
             element++;
         }
-        String elementName = element > 0 && name.startsWith("L", element) ? name.substring(element + 1) : name;
-        return elementName.startsWith("java.");
+        String elementName = element > 0 && name.startsWith("L", element) && name.endsWith(";")
+                ? name.substring(element + 1, name.length() - 1) : name;
+        if (!elementName.startsWith("java.")) {
+            return false;
+        }
+        return JDK_SUPERTYPES.computeIfAbsent(elementName, DescriptorInstaller::supertypeOfBuiltIn);
+    }
+
+    private static boolean supertypeOfBuiltIn(String name) {
+        Class<?> type;
+        try {
+            type = Class.forName(name, false, null); // only the JDK's own loader, and no static initializer
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+        if (!type.isInterface() && !Modifier.isAbstract(type.getModifiers())) {
+            return false;
+        }
+        for (Class<?> builtIn : BuiltIns.CLASSES) {
+            if (type.isAssignableFrom(builtIn)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The built-in allowed JDK classes, loaded (never initialized) on first use. */
+    private static final class BuiltIns {
+
+        static final List<Class<?>> CLASSES = ClassAllowList.BUILT_IN.stream().map(BuiltIns::load)
+                .filter(java.util.Objects::nonNull).toList();
+
+        private static @Nullable Class<?> load(String name) {
+            try {
+                return Class.forName(name, false, null);
+            } catch (ClassNotFoundException | LinkageError e) {
+                return null; // a JDK-internal class of another JDK version
+            }
+        }
     }
 
     /** Whether one-nio finds the class (by its name or old name) without generating a stub; nothing is initialized. */

@@ -1,6 +1,8 @@
 package dev.sessiondata.serializer.onenio;
 
 import dev.sessiondata.serializer.MissingSchemaException;
+import dev.sessiondata.serializer.PrimitiveWidths;
+import dev.sessiondata.serializer.ReadBudget;
 import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SchemaInstallation;
 import java.io.IOException;
@@ -21,6 +23,8 @@ import one.nio.serial.SerializerNotFoundException;
  *   <li>an unknown uid is a {@link MissingSchemaException}, never a generated stub;</li>
  *   <li>an inline descriptor (persist mode only) is checked and registered by {@link DescriptorInstaller} before
  *       one-nio reads it, so a payload never makes one-nio load a refused class or generate a class per read;</li>
+ *   <li>every object and back-reference, every element of a collection, map or object array and every hash-based
+ *       collection inside another count against the read's {@link ReadBudget};</li>
  *   <li>nesting is bounded by {@code maxDepth}, and every array, collection, map and string length is checked
  *       against {@code maxArrayLength} and the bytes that remain before one-nio allocates for it.</li>
  * </ul>
@@ -29,17 +33,20 @@ final class GuardedDeserializeStream extends DeserializeStream {
 
     private final byte[] data;
     private final OneNioSessionSerializer owner;
+    private final ReadBudget budget;
     private int depth;
 
-    GuardedDeserializeStream(byte[] data, OneNioSessionSerializer owner) {
+    GuardedDeserializeStream(byte[] data, OneNioSessionSerializer owner, ReadBudget budget) {
         super(data);
         this.data = data;
         this.owner = owner;
+        this.budget = budget;
     }
 
     @Override
     public Object readObject() throws IOException, ClassNotFoundException {
         Serializer<?> serializer;
+        budget.countObject();
         byte tag = readByte();
         if (tag >= 0) {
             offset--;
@@ -59,9 +66,9 @@ final class GuardedDeserializeStream extends DeserializeStream {
                 case REF_NULL:
                     return null;
                 case REF_RECURSIVE:
-                    return context[readUnsignedShort() + 1];
+                    return shared(context[readUnsignedShort() + 1]);
                 case REF_RECURSIVE2:
-                    return context[readInt() + 1];
+                    return shared(context[readInt() + 1]);
                 case REF_EMBEDDED:
                     serializer = readEmbeddedSerializer();
                     break;
@@ -77,11 +84,25 @@ final class GuardedDeserializeStream extends DeserializeStream {
         if (++depth > owner.settings().maxDepth()) {
             throw new SerializationException(owner.id(), "nesting deeper than maxDepth " + owner.settings().maxDepth());
         }
+        boolean hashed = (serializer instanceof CollectionSerializer || serializer instanceof MapSerializer)
+                && ReadBudget.isHashed(serializer.cls());
+        if (hashed) {
+            budget.enterHashed();
+        }
         try {
             return serializer.read(this);
         } finally {
             depth--;
+            if (hashed) {
+                budget.exitHashed();
+            }
         }
+    }
+
+    /** A back-reference: inside a hash-based collection, charged what hashing it walks. */
+    private Object shared(Object target) {
+        budget.countSharedReference(target);
+        return target;
     }
 
     /** A descriptor written inline by persist mode: checked and registered by uid before one-nio reads it. */
@@ -131,8 +152,10 @@ final class GuardedDeserializeStream extends DeserializeStream {
     private void checkLength(Serializer<?> serializer) throws IOException {
         Class<?> cls = serializer.cls();
         int bytesPerElement;
+        boolean elements = true;
         if (cls.isArray()) {
-            bytesPerElement = bytesPerElement(cls.getComponentType());
+            bytesPerElement = PrimitiveWidths.bytes(cls.getComponentType());
+            elements = !cls.getComponentType().isPrimitive();
         } else if (serializer instanceof CollectionSerializer || cls == ArrayList.class && serializer.uid() < 0) {
             bytesPerElement = 1;
         } else if (serializer instanceof MapSerializer) {
@@ -154,6 +177,9 @@ final class GuardedDeserializeStream extends DeserializeStream {
             throw new SerializationException(owner.id(), cls.getName() + " claims " + length + " elements with "
                     + remaining + " bytes left (maxArrayLength " + owner.settings().maxArrayLength() + ")");
         }
+        if (elements) {
+            budget.countElements(length);
+        }
     }
 
     private void checkStringLength() {
@@ -169,18 +195,5 @@ final class GuardedDeserializeStream extends DeserializeStream {
             throw new SerializationException(owner.id(), "a string of " + length + " bytes exceeds maxArrayLength "
                     + owner.settings().maxArrayLength());
         }
-    }
-
-    private static int bytesPerElement(Class<?> component) {
-        if (component == long.class || component == double.class) {
-            return 8;
-        }
-        if (component == int.class || component == float.class) {
-            return 4;
-        }
-        if (component == short.class || component == char.class) {
-            return 2;
-        }
-        return 1;
     }
 }

@@ -1,6 +1,7 @@
 package dev.sessiondata.serializer.onenio;
 
 import dev.sessiondata.serializer.AbstractSessionSerializer;
+import dev.sessiondata.serializer.ReadBudget;
 import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
 import java.io.IOException;
@@ -44,7 +45,7 @@ class OneNioSessionSerializer extends AbstractSessionSerializer {
     @Override
     protected Object read(byte[] data, Class<?> type) throws IOException, ClassNotFoundException {
         // a refusal of ours that one-nio wrapped (it wraps what a custom readObject throws) is surfaced by the base
-        GuardedDeserializeStream in = new GuardedDeserializeStream(data, this);
+        GuardedDeserializeStream in = new GuardedDeserializeStream(data, this, ReadBudget.current());
         Object value = in.readObject();
         if (in.available() != 0) {
             throw new SerializationException(id(), in.available() + " bytes after the value");
