@@ -1,6 +1,6 @@
 package dev.sessiondata.bench;
 
-import dev.sessiondata.serializer.onenio.OneNioSerializerProvider;
+import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.workload.model.Channel;
 import dev.sessiondata.workload.model.SessionContext;
 import dev.sessiondata.workload.model.SessionEvent;
@@ -29,7 +29,7 @@ import java.util.Optional;
 public final class BenchSerializers {
 
     public static final String REFERENCE_PROPERTY = "sessiondata.bench.reference";
-    private static final String PREFERRED_REFERENCE = OneNioSerializerProvider.ONE_NIO;
+    private static final String PREFERRED_REFERENCE = KnownSerializers.ONE_NIO;
 
     private BenchSerializers() {
     }
@@ -60,7 +60,7 @@ public final class BenchSerializers {
         if (configured != null) {
             return configured;
         }
-        return ids().contains(PREFERRED_REFERENCE) ? PREFERRED_REFERENCE : "java";
+        return ids().contains(PREFERRED_REFERENCE) ? PREFERRED_REFERENCE : KnownSerializers.JAVA;
     }
 
     /** The race's context of {@code size}, sized for the reference serializer (or read from the report's cache). */

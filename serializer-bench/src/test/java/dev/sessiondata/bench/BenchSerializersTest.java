@@ -2,7 +2,7 @@ package dev.sessiondata.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sessiondata.serializer.onenio.OneNioSerializerProvider;
+import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.workload.model.SessionContext;
 import dev.sessiondata.workload.PayloadSize;
 import dev.sessiondata.workload.SizedContext;
@@ -18,7 +18,7 @@ class BenchSerializersTest {
         SizedContext sized = BenchSerializers.workload(size);
         SessionSerializer reference = BenchSerializers.create(BenchSerializers.referenceId());
 
-        assertThat(BenchSerializers.referenceId()).isEqualTo(OneNioSerializerProvider.ONE_NIO);
+        assertThat(BenchSerializers.referenceId()).isEqualTo(KnownSerializers.ONE_NIO);
         assertThat(sized.withinTolerance()).as("%s measured %d B", size, sized.measuredBytes()).isTrue();
         assertThat(reference.serialize(sized.context())).hasSize(sized.measuredBytes());
         assertThat(BenchSerializers.verifiedRoundTrip(reference, sized.context(), SessionContext.class))

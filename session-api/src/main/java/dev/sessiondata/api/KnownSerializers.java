@@ -6,16 +6,37 @@ import java.util.List;
  * The serializer ids of the session-data service, as data: what a session body's media type may name. The server
  * checks its configuration against this list and stores bytes tagged with one of these ids without having any
  * serializer library; each id's code lives in its serializer module (see the README's module table).
+ *
+ * <p>Each id is spelled here once; the serializer modules' variants and every other user name these constants, so
+ * that the list and the modules cannot drift apart without a compile error (or {@code KnownSerializerIdsTest}
+ * in serializer-bench, which compares this list with the discovered providers).
  */
 public final class KnownSerializers {
 
+    public static final String BSON4JACKSON = "bson4jackson";
+    public static final String BSON4JACKSON_TYPED = "bson4jackson-typed";
+    public static final String FORY = "fory";
+    public static final String FST = "fst";
+    public static final String FST_UNSAFE = "fst-unsafe";
+    public static final String HESSIAN = "hessian";
+    public static final String JACKSON_JSON = "jackson-json";
+    public static final String JACKSON_JSON_TYPED = "jackson-json-typed";
+    public static final String JACKSON_SMILE = "jackson-smile";
+    public static final String JACKSON_SMILE_TYPED = "jackson-smile-typed";
+    public static final String JAVA = "java";
+    public static final String KRYO = "kryo";
+    public static final String KRYO_UNSAFE = "kryo-unsafe";
+    public static final String MONGO_BSON = "mongo-bson";
+    public static final String ONE_NIO = "one-nio";
+    public static final String ONE_NIO_PERSIST = "one-nio-persist";
+
     /** Every id, sorted. */
-    public static final List<String> IDS = List.of("bson4jackson", "bson4jackson-typed", "fory", "fst", "fst-unsafe",
-            "hessian", "jackson-json", "jackson-json-typed", "jackson-smile", "jackson-smile-typed", "java", "kryo",
-            "kryo-unsafe", "mongo-bson", "one-nio", "one-nio-persist");
+    public static final List<String> IDS = List.of(BSON4JACKSON, BSON4JACKSON_TYPED, FORY, FST, FST_UNSAFE, HESSIAN,
+            JACKSON_JSON, JACKSON_JSON_TYPED, JACKSON_SMILE, JACKSON_SMILE_TYPED, JAVA, KRYO, KRYO_UNSAFE, MONGO_BSON,
+            ONE_NIO, ONE_NIO_PERSIST);
 
     /** The serializer a service announces when its configuration names none: One Nio's compact mode. */
-    public static final String DEFAULT_ACTIVE = "one-nio";
+    public static final String DEFAULT_ACTIVE = ONE_NIO;
 
     private KnownSerializers() {
     }

@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sessiondata.api.ClassDescriptor;
 import dev.sessiondata.api.DescriptorBatch;
+import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.serializer.SchemaExchangingSerializer;
 import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializers;
-import dev.sessiondata.serializer.onenio.OneNioSerializerProvider;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class OneNioHandshakeTest {
 
-    private static final String ONE_NIO = OneNioSerializerProvider.ONE_NIO;
+    private static final String ONE_NIO = KnownSerializers.ONE_NIO;
     private static final String DESCRIPTORS = "application/vnd.sessiondata.one-nio-descriptors";
 
     @RegisterExtension

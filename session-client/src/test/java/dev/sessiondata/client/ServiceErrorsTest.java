@@ -4,7 +4,7 @@ import static dev.sessiondata.client.ScriptedServer.Answer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sessiondata.serializer.onenio.OneNioSerializerProvider;
+import dev.sessiondata.api.KnownSerializers;
 import java.io.IOException;
 import java.net.URI;
 import org.junit.jupiter.api.BeforeEach;
@@ -60,7 +60,7 @@ class ServiceErrorsTest {
 
         assertThatThrownBy(() -> client.put("user-42", "value"))
                 .isInstanceOfSatisfying(UnsupportedSerializerException.class,
-                        e -> assertThat(e.accepted()).containsExactly("kryo", OneNioSerializerProvider.ONE_NIO));
+                        e -> assertThat(e.accepted()).containsExactly("kryo", KnownSerializers.ONE_NIO));
     }
 
     @Test

@@ -1,6 +1,6 @@
 package dev.sessiondata.loadtest;
 
-import dev.sessiondata.serializer.onenio.OneNioSerializerProvider;
+import dev.sessiondata.api.KnownSerializers;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -37,7 +37,7 @@ record LoadParameters(String baseUrl, String token, List<String> readTokens, Str
                 System.getProperty("baseUrl", "http://127.0.0.1:8080"),
                 token,
                 readTokens.isEmpty() ? List.of(token) : readTokens,
-                System.getProperty("serializer", OneNioSerializerProvider.ONE_NIO),
+                System.getProperty("serializer", KnownSerializers.ONE_NIO),
                 positive("rate", Double.parseDouble(System.getProperty("rate", Double.toString(defaultRate)))),
                 Duration.ofSeconds((long) positive("duration", Integer.getInteger("duration", 60))),
                 (int) positive("p99", Integer.getInteger("p99", 1000)),

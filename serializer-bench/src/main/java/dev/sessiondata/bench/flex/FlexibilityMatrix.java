@@ -2,7 +2,7 @@ package dev.sessiondata.bench.flex;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.sessiondata.serializer.onenio.OneNioSerializerProvider;
+import dev.sessiondata.api.KnownSerializers;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -31,7 +31,7 @@ public final class FlexibilityMatrix {
 
     /** The JDK 25 the unsafe-deny column runs on. */
     public static final Path JDK25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
-    private static final String ONE_NIO = OneNioSerializerProvider.ONE_NIO;
+    private static final String ONE_NIO = KnownSerializers.ONE_NIO;
     private static final int PARALLEL_IDS = 2;
 
     private final List<String> serializerFlags;

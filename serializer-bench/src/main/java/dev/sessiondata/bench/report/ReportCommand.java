@@ -2,7 +2,7 @@ package dev.sessiondata.bench.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.sessiondata.serializer.onenio.OneNioSerializerProvider;
+import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.workload.PayloadSize;
 import dev.sessiondata.bench.BenchSerializers;
 import dev.sessiondata.bench.WorkloadCache;
@@ -82,7 +82,7 @@ public final class ReportCommand {
         write(out.resolve("sizes.json"), SizeTable.measure(ids));
         runMatrix(out, ids);
         List<String> rawIds = new ArrayList<>();
-        for (String id : List.of("kryo", OneNioSerializerProvider.ONE_NIO, "fory")) {
+        for (String id : List.of(KnownSerializers.KRYO, KnownSerializers.ONE_NIO, KnownSerializers.FORY)) {
             if (ids.contains(id)) {
                 rawIds.add(id);
             }

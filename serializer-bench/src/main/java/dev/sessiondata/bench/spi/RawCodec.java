@@ -1,6 +1,6 @@
 package dev.sessiondata.bench.spi;
 
-import dev.sessiondata.serializer.onenio.OneNioSerializerProvider;
+import dev.sessiondata.api.KnownSerializers;
 import java.util.List;
 
 /**
@@ -11,7 +11,7 @@ import java.util.List;
 interface RawCodec {
 
     /** The ids that have a raw counterpart. */
-    List<String> IDS = List.of("kryo", OneNioSerializerProvider.ONE_NIO, "fory");
+    List<String> IDS = List.of(KnownSerializers.KRYO, KnownSerializers.ONE_NIO, KnownSerializers.FORY);
 
     byte[] write(Object value);
 
@@ -20,9 +20,9 @@ interface RawCodec {
     /** The raw codec of a serializer id; its library's classes are loaded only here. */
     static RawCodec of(String id) {
         return switch (id) {
-            case "kryo" -> new RawKryo();
-            case OneNioSerializerProvider.ONE_NIO -> new RawOneNio();
-            case "fory" -> new RawFory();
+            case KnownSerializers.KRYO -> new RawKryo();
+            case KnownSerializers.ONE_NIO -> new RawOneNio();
+            case KnownSerializers.FORY -> new RawFory();
             default -> throw new IllegalArgumentException("no raw codec for '" + id + "'; known: " + IDS);
         };
     }

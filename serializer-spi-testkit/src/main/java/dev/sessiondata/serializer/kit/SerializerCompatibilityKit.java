@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializers;
-import dev.sessiondata.serializer.jdk.JavaSerializerProvider;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
@@ -87,7 +87,7 @@ public abstract class SerializerCompatibilityKit {
      */
     public static List<String> idsUnderTest() {
         List<String> available = SessionSerializers.available();
-        List<String> adapters = available.stream().filter(candidate -> !candidate.equals(JavaSerializerProvider.ID))
+        List<String> adapters = available.stream().filter(candidate -> !candidate.equals(KnownSerializers.JAVA))
                 .toList();
         return adapters.isEmpty() ? available : adapters;
     }

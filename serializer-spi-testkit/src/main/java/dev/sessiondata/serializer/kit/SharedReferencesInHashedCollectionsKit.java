@@ -3,6 +3,7 @@ package dev.sessiondata.serializer.kit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializers;
@@ -29,8 +30,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 public abstract class SharedReferencesInHashedCollectionsKit {
 
     /** The ids whose reads count back-references through our hooks. */
-    private static final List<String> COUNTING_BACK_REFERENCES = List.of("kryo", "kryo-unsafe", "fst", "fst-unsafe",
-            "hessian", "one-nio", "one-nio-persist");
+    private static final List<String> COUNTING_BACK_REFERENCES = List.of(KnownSerializers.KRYO,
+            KnownSerializers.KRYO_UNSAFE, KnownSerializers.FST, KnownSerializers.FST_UNSAFE, KnownSerializers.HESSIAN,
+            KnownSerializers.ONE_NIO, KnownSerializers.ONE_NIO_PERSIST);
 
     /** The id of the serializer under test in this invocation of the class. */
     @Parameter

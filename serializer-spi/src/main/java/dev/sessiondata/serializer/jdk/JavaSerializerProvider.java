@@ -1,5 +1,6 @@
 package dev.sessiondata.serializer.jdk;
 
+import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializerProvider;
@@ -8,12 +9,9 @@ import java.util.List;
 /** Provides the {@code java} serializer; the JDK is always there. */
 public final class JavaSerializerProvider implements SessionSerializerProvider {
 
-    /** The id of the JDK's own serialization, the one serializer the SPI core ships. */
-    public static final String ID = "java";
-
     @Override
     public List<String> ids() {
-        return List.of(ID);
+        return List.of(KnownSerializers.JAVA);
     }
 
     @Override

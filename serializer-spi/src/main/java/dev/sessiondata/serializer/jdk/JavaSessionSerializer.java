@@ -1,5 +1,6 @@
 package dev.sessiondata.serializer.jdk;
 
+import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.serializer.AbstractSessionSerializer;
 import dev.sessiondata.serializer.ReadBudget;
 import dev.sessiondata.serializer.SerializerSettings;
@@ -23,7 +24,7 @@ import java.io.ObjectStreamClass;
 final class JavaSessionSerializer extends AbstractSessionSerializer {
 
     JavaSessionSerializer(SerializerSettings settings) {
-        super(JavaSerializerProvider.ID, settings);
+        super(KnownSerializers.JAVA, settings);
     }
 
     @Override

@@ -2,9 +2,9 @@ package dev.sessiondata.client.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.serializer.SerializerSettings;
-import dev.sessiondata.serializer.onenio.OneNioSerializerProvider;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -43,7 +43,7 @@ class LiveSwitchIT {
                 "sessiondata.serializer.active=one-nio", "sessiondata.serializer.accepted=one-nio"))) {
             client.put("written-after", cart.with("pen", "2.00"));
 
-            assertThat(client.activeSerializer()).isEqualTo(OneNioSerializerProvider.ONE_NIO);
+            assertThat(client.activeSerializer()).isEqualTo(KnownSerializers.ONE_NIO);
             assertThat(contentType(after.baseUri(), "written-after")).isEqualTo("application/vnd.sessiondata.one-nio");
             assertThat(contentType(after.baseUri(), "written-before")).isEqualTo("application/vnd.sessiondata.java");
             assertThat(client.get("written-before", Cart.class).orElseThrow().value()).isEqualTo(cart);

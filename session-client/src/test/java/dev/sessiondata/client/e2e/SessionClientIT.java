@@ -3,6 +3,7 @@ package dev.sessiondata.client.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.api.ProblemType;
 import dev.sessiondata.client.ConflictException;
 import dev.sessiondata.client.ForbiddenException;
@@ -13,7 +14,6 @@ import dev.sessiondata.client.SessionNotFoundException;
 import dev.sessiondata.client.UnauthorizedException;
 import dev.sessiondata.client.Versioned;
 import dev.sessiondata.serializer.SerializerSettings;
-import dev.sessiondata.serializer.onenio.OneNioSerializerProvider;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.AfterAll;
@@ -59,7 +59,7 @@ class SessionClientIT {
         assertThat(read.value()).isEqualTo(cart());
         assertThat(read.version()).isEqualTo(version);
         assertThat(read.expiresAt()).isBetween(before.plus(Duration.ofMinutes(4)), before.plus(Duration.ofMinutes(6)));
-        assertThat(client.activeSerializer()).isEqualTo(OneNioSerializerProvider.ONE_NIO);
+        assertThat(client.activeSerializer()).isEqualTo(KnownSerializers.ONE_NIO);
     }
 
     @Test

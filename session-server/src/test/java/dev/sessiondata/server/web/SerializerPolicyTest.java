@@ -3,14 +3,14 @@ package dev.sessiondata.server.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.api.ProblemType;
-import dev.sessiondata.serializer.onenio.OneNioSerializerProvider;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SerializerPolicyTest {
 
-    private static final List<String> KNOWN = List.of("java", "kryo", OneNioSerializerProvider.ONE_NIO);
+    private static final List<String> KNOWN = List.of("java", "kryo", KnownSerializers.ONE_NIO);
 
     @Test
     void anEmptyAcceptedListAcceptsEveryKnownSerializer() {
@@ -32,27 +32,27 @@ class SerializerPolicyTest {
 
     @Test
     void anActiveSerializerOutsideTheAcceptedOnesIsRefused() {
-        assertThatThrownBy(() -> SerializerPolicy.of("kryo", List.of(OneNioSerializerProvider.ONE_NIO), KNOWN))
+        assertThatThrownBy(() -> SerializerPolicy.of("kryo", List.of(KnownSerializers.ONE_NIO), KNOWN))
                 .hasMessageContaining("sessiondata.serializer.active 'kryo' is not in sessiondata.serializer.accepted [one-nio]");
     }
 
     @Test
     void aBodyOfAnAcceptedSerializerNamesItsSerializer() {
-        SerializerPolicy policy = SerializerPolicy.of(OneNioSerializerProvider.ONE_NIO, List.of(OneNioSerializerProvider.ONE_NIO, "kryo"), KNOWN);
+        SerializerPolicy policy = SerializerPolicy.of(KnownSerializers.ONE_NIO, List.of(KnownSerializers.ONE_NIO, "kryo"), KNOWN);
 
         assertThat(policy.requireAccepted("application/vnd.sessiondata.kryo")).isEqualTo("kryo");
-        assertThat(policy.requireAccepted("Application/Vnd.Sessiondata.one-nio; charset=binary")).isEqualTo(OneNioSerializerProvider.ONE_NIO);
+        assertThat(policy.requireAccepted("Application/Vnd.Sessiondata.one-nio; charset=binary")).isEqualTo(KnownSerializers.ONE_NIO);
     }
 
     @Test
     void aBodyOfAnotherSerializerOrMediaTypeIsRefusedWithTheAcceptedOnes() {
-        SerializerPolicy policy = SerializerPolicy.of(OneNioSerializerProvider.ONE_NIO, List.of(OneNioSerializerProvider.ONE_NIO), KNOWN);
+        SerializerPolicy policy = SerializerPolicy.of(KnownSerializers.ONE_NIO, List.of(KnownSerializers.ONE_NIO), KNOWN);
 
         for (String contentType : new String[] {"application/vnd.sessiondata.java", "application/json", null}) {
             assertThatThrownBy(() -> policy.requireAccepted(contentType))
                     .isInstanceOfSatisfying(ApiProblemException.class, problem -> {
                         assertThat(problem.type()).isEqualTo(ProblemType.UNSUPPORTED_SERIALIZER);
-                        assertThat(problem.properties()).containsEntry("accepted", List.of(OneNioSerializerProvider.ONE_NIO));
+                        assertThat(problem.properties()).containsEntry("accepted", List.of(KnownSerializers.ONE_NIO));
                     });
         }
     }

@@ -3,12 +3,12 @@ package dev.sessiondata.server.web;
 import static dev.sessiondata.server.web.SessionApiIT.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.api.ProblemType;
 import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializers;
-import dev.sessiondata.serializer.onenio.OneNioSerializerProvider;
 import dev.sessiondata.server.support.Api;
 import dev.sessiondata.server.support.RedisConnections;
 import dev.sessiondata.server.support.RedisTarget;
@@ -56,11 +56,11 @@ class SerializerSwitchIT {
 
     @Test
     void sessionsWrittenBeforeTheSwitchReadBackUnchangedAndOnlyTheNewSerializerIsAccepted() {
-        Assumptions.assumeTrue(SessionSerializers.available().containsAll(List.of("kryo", OneNioSerializerProvider.ONE_NIO)),
+        Assumptions.assumeTrue(SessionSerializers.available().containsAll(List.of("kryo", KnownSerializers.ONE_NIO)),
                 "the kryo and one-nio serializers are not on the class path yet: the switch test is SKIPPED; available: "
                         + SessionSerializers.available());
         SessionSerializer kryo = SessionSerializers.create("kryo", SerializerSettings.defaults());
-        SessionSerializer oneNio = SessionSerializers.create(OneNioSerializerProvider.ONE_NIO, SerializerSettings.defaults());
+        SessionSerializer oneNio = SessionSerializers.create(KnownSerializers.ONE_NIO, SerializerSettings.defaults());
         Map<String, byte[]> written = new LinkedHashMap<>();
 
         try (RunningServer before = start("sessiondata.serializer.active=kryo")) {
@@ -79,7 +79,7 @@ class SerializerSwitchIT {
                 assertThat(read.statusCode()).isEqualTo(200);
                 assertThat(read.body()).isEqualTo(body);
                 assertThat(read.headers().firstValue("Content-Type")).contains(SessionApi.mediaTypeOf("kryo"));
-                assertThat(read.headers().firstValue(SessionApi.SERIALIZER_ACTIVE_HEADER)).contains(OneNioSerializerProvider.ONE_NIO);
+                assertThat(read.headers().firstValue(SessionApi.SERIALIZER_ACTIVE_HEADER)).contains(KnownSerializers.ONE_NIO);
                 assertThat(kryo.deserialize(read.body(), String.class)).startsWith("session number");
             });
 
@@ -88,9 +88,9 @@ class SerializerSwitchIT {
             assertThat(new String(refused.body(), StandardCharsets.UTF_8)).contains("\"accepted\":[\"one-nio\"]");
 
             byte[] fresh = oneNio.serialize("new writer");
-            assertThat(api.put("new-one-nio", fresh, OneNioSerializerProvider.ONE_NIO).statusCode()).isEqualTo(201);
+            assertThat(api.put("new-one-nio", fresh, KnownSerializers.ONE_NIO).statusCode()).isEqualTo(201);
             assertThat(api.get("new-one-nio").body()).isEqualTo(fresh);
-            assertThat(api.put("old-0", fresh, OneNioSerializerProvider.ONE_NIO).statusCode()).isEqualTo(200);
+            assertThat(api.put("old-0", fresh, KnownSerializers.ONE_NIO).statusCode()).isEqualTo(200);
         }
     }
 }

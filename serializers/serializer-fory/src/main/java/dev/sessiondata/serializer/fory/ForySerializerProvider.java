@@ -1,5 +1,6 @@
 package dev.sessiondata.serializer.fory;
 
+import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializerProvider;
@@ -9,12 +10,9 @@ import java.util.List;
 /** Provides the {@code fory} serializer when Apache Fory ({@code fory-core}) is on the class path. */
 public final class ForySerializerProvider implements SessionSerializerProvider {
 
-    /** The id of this library's one serializer. */
-    public static final String ID = "fory";
-
     @Override
     public List<String> ids() {
-        return List.of(ID);
+        return List.of(KnownSerializers.FORY);
     }
 
     @Override

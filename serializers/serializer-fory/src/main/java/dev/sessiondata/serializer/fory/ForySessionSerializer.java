@@ -1,5 +1,6 @@
 package dev.sessiondata.serializer.fory;
 
+import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.serializer.AbstractSessionSerializer;
 import dev.sessiondata.serializer.ClassAllowList;
 import dev.sessiondata.serializer.SerializationException;
@@ -33,7 +34,7 @@ final class ForySessionSerializer extends AbstractSessionSerializer {
     private final ThreadSafeFory fory;
 
     ForySessionSerializer(SerializerSettings settings) {
-        super(ForySerializerProvider.ID, settings);
+        super(KnownSerializers.FORY, settings);
         ClassAllowList allowList = settings.allowList();
         this.fory = new ForyBuilder()
                 .withLanguage(Language.JAVA)

@@ -8,13 +8,13 @@ import org.nustaq.serialization.FSTEncoder;
 final class BoundedCoderFactory implements FSTConfiguration.StreamCoderFactory {
 
     private final FSTConfiguration.StreamCoderFactory library;
-    private final FstFormat format;
+    private final FstVariant variant;
     private final FSTConfiguration configuration;
     private final FstLimits limits;
 
-    BoundedCoderFactory(FSTConfiguration configuration, FstFormat format, FstLimits limits) {
+    BoundedCoderFactory(FSTConfiguration configuration, FstVariant variant, FstLimits limits) {
         this.library = configuration.getStreamCoderFactory();
-        this.format = format;
+        this.variant = variant;
         this.configuration = configuration;
         this.limits = limits;
     }
@@ -26,7 +26,7 @@ final class BoundedCoderFactory implements FSTConfiguration.StreamCoderFactory {
 
     @Override
     public FSTDecoder createStreamDecoder() {
-        return format.decoder(configuration, limits);
+        return FstConfigurations.decoder(variant, configuration, limits);
     }
 
     @Override

@@ -33,12 +33,12 @@ final class FstSessionSerializer extends AbstractSessionSerializer {
     private final FSTConfiguration configuration;
     private final FstLimits limits;
 
-    FstSessionSerializer(FstFormat format, SerializerSettings settings) {
-        super(format.id(), settings);
+    FstSessionSerializer(FstVariant variant, SerializerSettings settings) {
+        super(variant.id(), settings);
         this.limits = new FstLimits(settings.maxArrayLength());
-        this.configuration = format.configuration();
+        this.configuration = FstConfigurations.create(variant);
         configuration.setClassLoader(new AllowListClassLoader(settings.classLoader(), settings.allowList()));
-        configuration.setStreamCoderFactory(new BoundedCoderFactory(configuration, format, limits));
+        configuration.setStreamCoderFactory(new BoundedCoderFactory(configuration, variant, limits));
         checkDeclaredSizes(configuration, limits);
         for (Class<?> type : settings.registeredClasses()) {
             configuration.getClassInfo(type); // FST's reflection now rather than on the first session

@@ -22,77 +22,77 @@ import org.nustaq.serialization.FSTObjectInput;
 /** Corrupt lengths, nesting and classes FST knows by id are refused before FST allocates or instantiates. */
 class FstReadLimitsTest {
 
-    private static SessionSerializer serializer(FstFormat format, SerializerSettings settings) {
-        return SessionSerializers.create(format.id(), settings);
+    private static SessionSerializer serializer(FstVariant variant, SerializerSettings settings) {
+        return SessionSerializers.create(variant.id(), settings);
     }
 
-    /** A compressed int as this format writes it. */
-    private static byte[] encodedInt(FstFormat format, int value) throws IOException {
-        FSTEncoder encoder = format.configuration().createStreamEncoder();
+    /** A compressed int as this variant writes it. */
+    private static byte[] encodedInt(FstVariant variant, int value) throws IOException {
+        FSTEncoder encoder = FstConfigurations.create(variant).createStreamEncoder();
         encoder.setOutstream(null); // into its own buffer
         encoder.writeFInt(value);
         return Arrays.copyOf(encoder.getBuffer(), encoder.getWritten());
     }
 
     /** {@code payload} with its last compressed int, which must be {@code expected}, replaced by {@code value}. */
-    private static byte[] withLastIntReplaced(FstFormat format, byte[] payload, int expected, int value)
+    private static byte[] withLastIntReplaced(FstVariant variant, byte[] payload, int expected, int value)
             throws IOException {
-        byte[] old = encodedInt(format, expected);
+        byte[] old = encodedInt(variant, expected);
         int at = payload.length - old.length;
         assertThat(Arrays.copyOfRange(payload, at, payload.length))
                 .as("the layout this test forges: the payload ends with " + expected).isEqualTo(old);
-        byte[] replacement = encodedInt(format, value);
+        byte[] replacement = encodedInt(variant, value);
         byte[] forged = Arrays.copyOf(payload, at + replacement.length);
         System.arraycopy(replacement, 0, forged, at, replacement.length);
         return forged;
     }
 
-    private static FSTDecoder decoderOver(FstFormat format, byte[] payload, int maxLength) {
-        FSTConfiguration configuration = format.configuration();
-        FSTDecoder decoder = format.decoder(configuration, new FstLimits(maxLength));
+    private static FSTDecoder decoderOver(FstVariant variant, byte[] payload, int maxLength) {
+        FSTConfiguration configuration = FstConfigurations.create(variant);
+        FSTDecoder decoder = FstConfigurations.decoder(variant, configuration, new FstLimits(maxLength));
         decoder.setInputStream(FSTObjectInput.emptyStream); // as FSTObjectInput prepares its decoder
         decoder.resetWith(payload, payload.length);
         return decoder;
     }
 
     @ParameterizedTest
-    @EnumSource(FstFormat.class)
-    void aStringDeclaringMoreCharactersThanUnreadBytesIsRefused(FstFormat format) throws IOException {
-        byte[] length = encodedInt(format, 1_000_000);
+    @EnumSource(FstVariant.class)
+    void aStringDeclaringMoreCharactersThanUnreadBytesIsRefused(FstVariant variant) throws IOException {
+        byte[] length = encodedInt(variant, 1_000_000);
         byte[] payload = Arrays.copyOf(length, length.length + 3); // a million chars declared, three bytes follow
 
-        FSTDecoder decoder = decoderOver(format, payload, Integer.MAX_VALUE);
+        FSTDecoder decoder = decoderOver(variant, payload, Integer.MAX_VALUE);
 
         assertThatThrownBy(decoder::readStringUTF).isInstanceOf(IOException.class).hasMessageContaining("declared length");
     }
 
     @ParameterizedTest
-    @EnumSource(FstFormat.class)
-    void aListClaimingTwoBillionElementsIsRefused(FstFormat format) throws IOException {
-        SessionSerializer serializer = serializer(format, SerializerSettings.defaults());
+    @EnumSource(FstVariant.class)
+    void aListClaimingTwoBillionElementsIsRefused(FstVariant variant) throws IOException {
+        SessionSerializer serializer = serializer(variant, SerializerSettings.defaults());
         byte[] empty = serializer.serialize(new ArrayList<>());
-        byte[] forged = withLastIntReplaced(format, empty, 0, Integer.MAX_VALUE);
+        byte[] forged = withLastIntReplaced(variant, empty, 0, Integer.MAX_VALUE);
 
         assertThatThrownBy(() -> serializer.deserialize(forged, ArrayList.class))
                 .isInstanceOf(SerializationException.class).hasMessageContaining("declared length");
     }
 
     @ParameterizedTest
-    @EnumSource(FstFormat.class)
-    void aDequeWhoseOwnReadObjectWouldAllocateTwoBillionSlotsIsRefused(FstFormat format) throws IOException {
+    @EnumSource(FstVariant.class)
+    void aDequeWhoseOwnReadObjectWouldAllocateTwoBillionSlotsIsRefused(FstVariant variant) throws IOException {
         // FST has no serializer for ArrayDeque: it runs ArrayDeque.readObject, which sizes its array itself
-        SessionSerializer serializer = serializer(format, SerializerSettings.defaults());
+        SessionSerializer serializer = serializer(variant, SerializerSettings.defaults());
         byte[] empty = serializer.serialize(new ArrayDeque<>());
-        byte[] forged = withLastIntReplaced(format, empty, 0, Integer.MAX_VALUE - 8);
+        byte[] forged = withLastIntReplaced(variant, empty, 0, Integer.MAX_VALUE - 8);
 
         assertThatThrownBy(() -> serializer.deserialize(forged, ArrayDeque.class))
                 .isInstanceOf(SerializationException.class).hasMessageContaining("REJECTED");
     }
 
     @ParameterizedTest
-    @EnumSource(FstFormat.class)
-    void aClassFstKnowsByIdIsRefusedUnlessAllowed(FstFormat format) {
-        SessionSerializer serializer = serializer(format, SerializerSettings.defaults());
+    @EnumSource(FstVariant.class)
+    void aClassFstKnowsByIdIsRefusedUnlessAllowed(FstVariant variant) {
+        SessionSerializer serializer = serializer(variant, SerializerSettings.defaults());
         // FST pre-registers StringBuilder (and URL, Locale...): its payload carries an id, not a name
         byte[] data = serializer.serialize(new StringBuilder("not on the allow-list"));
 
@@ -101,9 +101,9 @@ class FstReadLimitsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(FstFormat.class)
-    void aTruncatedPayloadIsRefusedWithoutReadingPastIt(FstFormat format) {
-        SessionSerializer serializer = serializer(format, SerializerSettings.defaults());
+    @EnumSource(FstVariant.class)
+    void aTruncatedPayloadIsRefusedWithoutReadingPastIt(FstVariant variant) {
+        SessionSerializer serializer = serializer(variant, SerializerSettings.defaults());
         byte[] data = serializer.serialize(new long[] {1, 2, 3, 4});
         byte[] truncated = Arrays.copyOf(data, data.length - 5);
 

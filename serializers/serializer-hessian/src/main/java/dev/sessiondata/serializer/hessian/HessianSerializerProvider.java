@@ -1,5 +1,6 @@
 package dev.sessiondata.serializer.hessian;
 
+import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializerProvider;
@@ -9,12 +10,9 @@ import java.util.List;
 /** Provides the {@code hessian} serializer when Dubbo's hessian-lite is on the class path. */
 public final class HessianSerializerProvider implements SessionSerializerProvider {
 
-    /** The id of this library's one serializer. */
-    public static final String ID = "hessian";
-
     @Override
     public List<String> ids() {
-        return List.of(ID);
+        return List.of(KnownSerializers.HESSIAN);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.sessiondata.serializer.hessian;
 
 import com.alibaba.com.caucho.hessian.io.Hessian2Input;
 import com.alibaba.com.caucho.hessian.io.Hessian2Output;
+import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.serializer.AbstractSessionSerializer;
 import dev.sessiondata.serializer.ReadBudget;
 import dev.sessiondata.serializer.SerializerSettings;
@@ -19,7 +20,7 @@ final class HessianSessionSerializer extends AbstractSessionSerializer {
     private final AllowListSerializerFactory factory;
 
     HessianSessionSerializer(SerializerSettings settings) {
-        super(HessianSerializerProvider.ID, settings);
+        super(KnownSerializers.HESSIAN, settings);
         this.factory = new AllowListSerializerFactory(settings);
     }
 

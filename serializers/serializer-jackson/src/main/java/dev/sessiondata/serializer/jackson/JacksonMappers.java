@@ -42,7 +42,7 @@ final class JacksonMappers {
     private JacksonMappers() {
     }
 
-    static ObjectMapper create(JacksonFormat format, boolean typed, SerializerSettings settings) {
+    static ObjectMapper create(DataFormat format, boolean typed, SerializerSettings settings) {
         StreamReadConstraints constraints = StreamReadConstraints.builder()
                 .maxNestingDepth(settings.maxDepth())
                 .maxStringLength(settings.maxArrayLength())

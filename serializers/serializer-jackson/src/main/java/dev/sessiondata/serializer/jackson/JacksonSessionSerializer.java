@@ -9,10 +9,11 @@ import dev.sessiondata.serializer.SerializerSettings;
 import java.io.IOException;
 
 /**
- * A Jackson serializer of one format, typed or not. Holds only an {@link ObjectReader} and an {@link ObjectWriter},
- * which are immutable and thread-safe; the mapper they come from is configured once by {@link JacksonMappers}.
+ * A Jackson serializer of one {@link JacksonVariant}: a data format, typed or not. Holds only an
+ * {@link ObjectReader} and an {@link ObjectWriter}, which are immutable and thread-safe; the mapper they come from is
+ * configured once by {@link JacksonMappers}.
  *
- * <p>Where the format needs an envelope ({@link JacksonFormat#envelopeField()}), Jackson's root name wraps every
+ * <p>Where the format needs an envelope ({@link DataFormat#envelopeField()}), Jackson's root name wraps every
  * value in an object of that one field on write and unwraps it on read.
  */
 final class JacksonSessionSerializer extends AbstractSessionSerializer {
@@ -20,9 +21,10 @@ final class JacksonSessionSerializer extends AbstractSessionSerializer {
     private final ObjectWriter writer;
     private final ObjectReader reader;
 
-    JacksonSessionSerializer(String id, SerializerSettings settings, JacksonFormat format, boolean typed) {
-        super(id, settings);
-        ObjectMapper mapper = JacksonMappers.create(format, typed, settings);
+    JacksonSessionSerializer(JacksonVariant variant, SerializerSettings settings) {
+        super(variant.id(), settings);
+        DataFormat format = variant.format();
+        ObjectMapper mapper = JacksonMappers.create(format, variant.typed(), settings);
         String envelope = format.envelopeField();
         this.writer = envelope == null ? mapper.writer() : mapper.writer().withRootName(envelope);
         this.reader = envelope == null ? mapper.reader() : mapper.reader().withRootName(envelope);

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 
 /** Plain JSON, UTF-8. */
-final class JsonFormat implements JacksonFormat {
+final class JsonFormat implements DataFormat {
 
     @Override
     public JsonFactory factory(StreamReadConstraints constraints) {

@@ -1,6 +1,5 @@
 package dev.sessiondata.serializer.kryo;
 
-import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.util.Pool;
 import dev.sessiondata.serializer.AbstractSessionSerializer;
@@ -22,13 +21,13 @@ final class KryoSessionSerializer extends AbstractSessionSerializer {
      */
     private static final int POOLED_BUFFER_BYTES = 256 * 1024;
 
-    private final KryoStreams streams;
+    private final KryoVariant variant;
     private final ReadLimits limits;
     private final Pool<Instance> instances;
 
-    KryoSessionSerializer(KryoStreams streams, SerializerSettings settings) {
-        super(streams.id(), settings);
-        this.streams = streams;
+    KryoSessionSerializer(KryoVariant variant, SerializerSettings settings) {
+        super(variant.id(), settings);
+        this.variant = variant;
         this.limits = new ReadLimits(settings.maxArrayLength());
         this.instances = new Pool<>(true, false, POOLED_INSTANCES) {
             @Override
@@ -63,7 +62,7 @@ final class KryoSessionSerializer extends AbstractSessionSerializer {
         Instance instance = instances.obtain();
         boolean completed = false;
         try {
-            Object value = instance.kryo.read(streams.input(data, limits), ReadBudget.current());
+            Object value = instance.kryo.read(KryoBuffers.input(variant, data, limits), ReadBudget.current());
             completed = true;
             return value;
         } finally {
@@ -79,7 +78,7 @@ final class KryoSessionSerializer extends AbstractSessionSerializer {
 
     private Output newOutput() {
         // one byte beyond the limit, so that an oversized payload fails in Kryo, not after copying it
-        return streams.output(settings.maxPayloadBytes() + 1);
+        return KryoBuffers.output(variant, settings.maxPayloadBytes() + 1);
     }
 
     /** A Kryo and the output buffer it writes into, pooled together; used by one thread at a time. */

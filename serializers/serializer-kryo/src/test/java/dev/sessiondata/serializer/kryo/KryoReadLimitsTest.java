@@ -21,14 +21,14 @@ class KryoReadLimitsTest {
     private static final int ARRAY_LIST_ID = 40 + 2;
     private static final int NEW_OBJECT = 1; // Kryo's reference marker for an object not seen before
 
-    private static SessionSerializer serializer(KryoStreams streams, SerializerSettings settings) {
-        return SessionSerializers.create(streams.id(), settings);
+    private static SessionSerializer serializer(KryoVariant variant, SerializerSettings settings) {
+        return SessionSerializers.create(variant.id(), settings);
     }
 
     @ParameterizedTest
-    @EnumSource(KryoStreams.class)
-    void aByteArrayClaimingTwoGigabytesIsRefusedBeforeAllocating(KryoStreams streams) {
-        SessionSerializer serializer = serializer(streams, SerializerSettings.defaults());
+    @EnumSource(KryoVariant.class)
+    void aByteArrayClaimingTwoGigabytesIsRefusedBeforeAllocating(KryoVariant variant) {
+        SessionSerializer serializer = serializer(variant, SerializerSettings.defaults());
         assertThat(serializer.serialize(new byte[] {7, 8, 9}))
                 .as("the layout this test forges").containsExactly(BYTE_ARRAY_ID, NEW_OBJECT, 4, 7, 8, 9);
 
@@ -39,9 +39,9 @@ class KryoReadLimitsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(KryoStreams.class)
-    void aListClaimingMoreElementsThanMaxArrayLengthIsRefused(KryoStreams streams) {
-        SessionSerializer serializer = serializer(streams, SerializerSettings.builder().maxArrayLength(1000).build());
+    @EnumSource(KryoVariant.class)
+    void aListClaimingMoreElementsThanMaxArrayLengthIsRefused(KryoVariant variant) {
+        SessionSerializer serializer = serializer(variant, SerializerSettings.builder().maxArrayLength(1000).build());
         assertThat(serializer.serialize(new ArrayList<>()))
                 .as("the layout this test forges").containsExactly(ARRAY_LIST_ID, NEW_OBJECT, 1);
 
@@ -53,45 +53,46 @@ class KryoReadLimitsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(KryoStreams.class)
-    void aStringDeclaringMoreCharactersThanUnreadBytesIsRefused(KryoStreams streams) {
+    @EnumSource(KryoVariant.class)
+    void aStringDeclaringMoreCharactersThanUnreadBytesIsRefused(KryoVariant variant) {
         Output output = new Output(16);
         output.writeVarIntFlag(true, 1_000_000 + 1, true); // a UTF-8 string of a million chars...
         output.writeBytes(new byte[] {'a', 'b', 'c'}); // ...that has three
         ReadLimits limits = new ReadLimits(Integer.MAX_VALUE);
 
-        assertThatThrownBy(() -> streams.input(output.toBytes(), limits).readString())
+        assertThatThrownBy(() -> KryoBuffers.input(variant, output.toBytes(), limits).readString())
                 .isInstanceOf(KryoException.class).hasMessageContaining("exceeds the 3 unread bytes");
     }
 
     @ParameterizedTest
-    @EnumSource(KryoStreams.class)
-    void aShortStringDeclaringMoreCharactersThanUnreadBytesIsRefused(KryoStreams streams) {
+    @EnumSource(KryoVariant.class)
+    void aShortStringDeclaringMoreCharactersThanUnreadBytesIsRefused(KryoVariant variant) {
         Output output = new Output(16);
         output.writeVarIntFlag(true, 60 + 1, true); // a length that fits in the flag byte itself...
         output.writeBytes(new byte[] {'a', 'b', 'c'}); // ...of a string that has three bytes
         ReadLimits limits = new ReadLimits(Integer.MAX_VALUE);
 
-        assertThatThrownBy(() -> streams.input(output.toBytes(), limits).readString())
+        assertThatThrownBy(() -> KryoBuffers.input(variant, output.toBytes(), limits).readString())
                 .isInstanceOf(KryoException.class).hasMessageContaining("declared length 60 exceeds the 3 unread");
     }
 
     @ParameterizedTest
-    @EnumSource(KryoStreams.class)
-    void aShortStringLongerThanMaxArrayLengthIsRefused(KryoStreams streams) {
+    @EnumSource(KryoVariant.class)
+    void aShortStringLongerThanMaxArrayLengthIsRefused(KryoVariant variant) {
         Output output = new Output(16);
         output.writeString("\u00e9t\u00e9"); // UTF-8, so its length is declared up front
         ReadLimits limits = new ReadLimits(2);
 
-        assertThatThrownBy(() -> streams.input(output.toBytes(), limits).readString())
+        assertThatThrownBy(() -> KryoBuffers.input(variant, output.toBytes(), limits).readString())
                 .isInstanceOf(KryoException.class).hasMessageContaining("maxArrayLength");
-        assertThat(streams.input(output.toBytes(), new ReadLimits(3)).readString()).isEqualTo("\u00e9t\u00e9");
+        assertThat(KryoBuffers.input(variant, output.toBytes(), new ReadLimits(3)).readString())
+                .isEqualTo("\u00e9t\u00e9");
     }
 
     @ParameterizedTest
-    @EnumSource(KryoStreams.class)
-    void aRefusedPayloadLeavesThePooledInstancesUsable(KryoStreams streams) {
-        SessionSerializer serializer = serializer(streams, SerializerSettings.defaults());
+    @EnumSource(KryoVariant.class)
+    void aRefusedPayloadLeavesThePooledInstancesUsable(KryoVariant variant) {
+        SessionSerializer serializer = serializer(variant, SerializerSettings.defaults());
         byte[] forged = payload(out -> out.writeVarInt(Integer.MAX_VALUE, true), 7, 8, 9);
         for (int i = 0; i < 100; i++) {
             assertThatThrownBy(() -> serializer.deserialize(forged, byte[].class))

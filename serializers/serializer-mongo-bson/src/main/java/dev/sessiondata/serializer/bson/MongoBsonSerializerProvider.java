@@ -1,5 +1,6 @@
 package dev.sessiondata.serializer.bson;
 
+import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializerProvider;
@@ -9,12 +10,9 @@ import java.util.List;
 /** Provides the {@code mongo-bson} serializer when MongoDB's {@code org.mongodb:bson} is on the class path. */
 public final class MongoBsonSerializerProvider implements SessionSerializerProvider {
 
-    /** The id of this library's one serializer. */
-    public static final String ID = "mongo-bson";
-
     @Override
     public List<String> ids() {
-        return List.of(ID);
+        return List.of(KnownSerializers.MONGO_BSON);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.sessiondata.serializer.bson;
 
+import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.serializer.AbstractSessionSerializer;
 import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
@@ -27,7 +28,7 @@ final class MongoBsonSessionSerializer extends AbstractSessionSerializer {
     private final CodecRegistry codecs;
 
     MongoBsonSessionSerializer(SerializerSettings settings) {
-        super(MongoBsonSerializerProvider.ID, settings);
+        super(KnownSerializers.MONGO_BSON, settings);
         this.codecs = SessionCodecs.registry(settings);
     }
 

@@ -15,7 +15,7 @@ import java.util.List;
 final class OneNioCompactSerializer extends OneNioSessionSerializer implements SchemaExchangingSerializer {
 
     OneNioCompactSerializer(SerializerSettings settings) {
-        super(OneNioSerializerProvider.ONE_NIO, false, settings);
+        super(OneNioVariant.ONE_NIO, settings);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.sessiondata.serializer.onenio;
 
 import dev.sessiondata.api.ClassDescriptor;
+import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.serializer.SchemaInstallation;
 import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
@@ -28,7 +29,7 @@ import one.nio.serial.Serializer;
  */
 public final class OneNioDescriptors {
 
-    private static final String ID = OneNioSerializerProvider.ONE_NIO;
+    private static final String ID = KnownSerializers.ONE_NIO;
 
     private OneNioDescriptors() {
     }

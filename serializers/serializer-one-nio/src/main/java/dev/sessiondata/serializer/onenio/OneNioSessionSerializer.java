@@ -18,11 +18,11 @@ import one.nio.serial.Serializer;
  */
 class OneNioSessionSerializer extends AbstractSessionSerializer {
 
-    private final boolean persist;
+    private final OneNioVariant variant;
 
-    OneNioSessionSerializer(String id, boolean persist, SerializerSettings settings) {
-        super(id, settings);
-        this.persist = persist;
+    OneNioSessionSerializer(OneNioVariant variant, SerializerSettings settings) {
+        super(variant.id(), settings);
+        this.variant = variant;
         for (Class<?> registered : settings.registeredClasses()) {
             if (!ReachableClasses.isWritable(registered)) {
                 throw new IllegalArgumentException("one-nio cannot write " + registered.getName()
@@ -34,7 +34,7 @@ class OneNioSessionSerializer extends AbstractSessionSerializer {
 
     @Override
     protected byte[] write(Object value) throws IOException {
-        if (!persist) {
+        if (variant == OneNioVariant.ONE_NIO) {
             return Serializer.serialize(value);
         }
         SessionPersistStream out = new SessionPersistStream();
@@ -66,6 +66,6 @@ class OneNioSessionSerializer extends AbstractSessionSerializer {
     }
 
     boolean readsInlineDescriptors() {
-        return persist;
+        return variant == OneNioVariant.ONE_NIO_PERSIST;
     }
 }

@@ -3,9 +3,9 @@ package com.bank.app;
 import com.bank.session.Address;
 import com.bank.session.CustomerSession;
 import com.bank.session.Segment;
+import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.serializer.SerializerSettings;
-import dev.sessiondata.serializer.onenio.OneNioSerializerProvider;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.time.Instant;
@@ -24,7 +24,7 @@ public final class Writer {
                 .registerClasses(CustomerSession.class)
                 .schemaExchange(Boolean.parseBoolean(args[3]))
                 .build();
-        if (!OneNioSerializerProvider.ONE_NIO.equals(client.activeSerializer())) {
+        if (!KnownSerializers.ONE_NIO.equals(client.activeSerializer())) {
             throw new IllegalStateException("the scenario needs one-nio active, the service has "
                     + client.activeSerializer());
         }

@@ -5,11 +5,12 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What differs between the Jackson formats: the stream factory, and whether a value needs an envelope object.
+ * What differs between Jackson's data formats (JSON, Smile, BSON): the stream factory, and whether a value needs an
+ * envelope object. Not a variant: a {@link JacksonVariant} is a data format, typed or not.
  *
- * <p>Each format is its own class so that loading one never loads another format's optional library.
+ * <p>Each format is its own class so that loading one never loads another format's library.
  */
-interface JacksonFormat {
+interface DataFormat {
 
     /** A new factory for this format whose parsers honour {@code constraints}. */
     JsonFactory factory(StreamReadConstraints constraints);
