@@ -25,7 +25,16 @@ class LiveSwitchIT {
 
     @Test
     void aRunningClientWritesWithTheNewActiveSerializerAndStillReadsTheOldSessions() throws Exception {
-        String[] redis = TestServer.redisStore("sessiondata-client-switch-" + UUID.randomUUID() + ":");
+        String keyPrefix = "sessiondata-client-switch-" + UUID.randomUUID() + ":";
+        String[] redis = TestServer.redisStore(keyPrefix);
+        try {
+            switchServers(redis);
+        } finally {
+            TestServer.deleteRedisKeys(keyPrefix);
+        }
+    }
+
+    private void switchServers(String[] redis) throws Exception {
         Cart cart = new Cart("ada", Instant.parse("2026-11-22T04:00:00Z")).with("book", "12.50");
         SessionClient client;
         int port;

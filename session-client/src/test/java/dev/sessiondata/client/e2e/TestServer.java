@@ -1,5 +1,10 @@
 package dev.sessiondata.client.e2e;
 
+import io.lettuce.core.KeyScanCursor;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.ScanArgs;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -77,6 +82,25 @@ final class TestServer implements AutoCloseable {
                         + "(export REDIS_URL=redis://127.0.0.1:6379)");
         return new String[] {"sessiondata.store.type=redis", "spring.data.redis.url=" + url,
                 "sessiondata.store.redis.key-prefix=" + keyPrefix};
+    }
+
+    /** Deletes every key under {@code keyPrefix} in the Redis named by {@code REDIS_URL}: tests share that Redis. */
+    static void deleteRedisKeys(String keyPrefix) {
+        RedisClient redis = RedisClient.create(System.getenv("REDIS_URL"));
+        try (StatefulRedisConnection<String, String> connection = redis.connect()) {
+            RedisCommands<String, String> commands = connection.sync();
+            ScanArgs match = ScanArgs.Builder.matches(keyPrefix + "*").limit(1000);
+            for (KeyScanCursor<String> keys = commands.scan(match); ; keys = commands.scan(keys, match)) {
+                if (!keys.getKeys().isEmpty()) {
+                    commands.del(keys.getKeys().toArray(String[]::new));
+                }
+                if (keys.isFinished()) {
+                    break;
+                }
+            }
+        } finally {
+            redis.shutdown();
+        }
     }
 
     URI baseUri() {
