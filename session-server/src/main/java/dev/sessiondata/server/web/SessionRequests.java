@@ -11,10 +11,15 @@ final class SessionRequests {
     private SessionRequests() {
     }
 
+    /**
+     * {@code .} and {@code ..} are made of allowed characters but are dot segments: clients and proxies that
+     * normalise URLs (RFC 3986 5.2.4) turn them into another path, so such a session could be written but never
+     * reached again by them.
+     */
     static String checkId(String id) {
-        if (!SessionApi.SESSION_ID.matcher(id).matches()) {
+        if (!SessionApi.SESSION_ID.matcher(id).matches() || id.equals(".") || id.equals("..")) {
             throw new ApiProblemException(ProblemType.INVALID_SESSION_ID,
-                    "A session id is 1 to 128 of the characters A-Z a-z 0-9 . _ ~ -");
+                    "A session id is 1 to 128 of the characters A-Z a-z 0-9 . _ ~ -, other than . and ..");
         }
         return id;
     }

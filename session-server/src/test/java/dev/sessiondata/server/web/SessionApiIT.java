@@ -227,6 +227,21 @@ class SessionApiIT {
         assertThat(writer.put("A-z.0_9~", bytes("x"), "java").statusCode()).isEqualTo(201);
     }
 
+    /** {@code .} and {@code ..} match the id characters but a normalising client or proxy never delivers them. */
+    @Test
+    void theDotSegmentIdsAre400OnEveryOperation() {
+        for (String id : new String[] {"%2E", "%2E%2E", "%2e"}) {
+            assertProblem(writer.put(id, bytes("x"), "java"), ProblemType.INVALID_SESSION_ID);
+            assertProblem(writer.get(id), ProblemType.INVALID_SESSION_ID);
+            assertThat(writer.send("HEAD", SessionApi.SESSIONS_PATH + "/" + id, HttpRequest.BodyPublishers.noBody())
+                    .statusCode()).isEqualTo(ProblemType.INVALID_SESSION_ID.status());
+            assertProblem(writer.delete(id), ProblemType.INVALID_SESSION_ID);
+            assertProblem(writer.send("POST", SessionApi.SESSIONS_PATH + "/" + id + "/touch",
+                    HttpRequest.BodyPublishers.noBody()), ProblemType.INVALID_SESSION_ID);
+        }
+        assertThat(writer.put("...", bytes("x"), "java").statusCode()).isEqualTo(201);
+    }
+
     @Test
     void aTtlThatIsNotFromOneSecondToTheMaximumIs400() {
         for (String ttl : new String[] {"0", "-5", "3601", "ten", "1.5"}) {
