@@ -243,6 +243,16 @@ class SessionApiIT {
     }
 
     @Test
+    void aTtlOfDigitsOtherThanAsciiIs400() {
+        for (String ttl : new String[] {"%EF%BC%96%EF%BC%90", "%D9%A6%D9%A0", "%2B60"}) {
+            assertProblem(writer.send("PUT", SessionApi.SESSIONS_PATH + "/ttl-digits?ttl=" + ttl,
+                    HttpRequest.BodyPublishers.ofByteArray(bytes("x")), "Content-Type", SessionApi.mediaTypeOf("java")),
+                    ProblemType.INVALID_TTL);
+        }
+        assertProblem(writer.get("ttl-digits"), ProblemType.NOT_FOUND);
+    }
+
+    @Test
     void aTtlThatIsNotFromOneSecondToTheMaximumIs400() {
         for (String ttl : new String[] {"0", "-5", "3601", "ten", "1.5"}) {
             assertProblem(writer.send("PUT", SessionApi.SESSIONS_PATH + "/ttl?ttl=" + ttl,
