@@ -252,6 +252,18 @@ class SessionApiIT {
         assertProblem(writer.get("ttl-digits"), ProblemType.NOT_FOUND);
     }
 
+    /** RFC 9110 8.3.1: type, subtype and parameter names are case-insensitive. */
+    @Test
+    void theSerializerMediaTypeIsMatchedWhateverItsCase() {
+        HttpResponse<byte[]> write = writer.send("PUT", SessionApi.SESSIONS_PATH + "/mixed-case",
+                HttpRequest.BodyPublishers.ofByteArray(bytes("x")), "Content-Type", "Application/Vnd.SessionData.Java");
+        assertThat(write.statusCode()).isEqualTo(201);
+
+        HttpResponse<byte[]> read = writer.get("mixed-case");
+        assertThat(read.statusCode()).isEqualTo(200);
+        assertThat(read.headers().firstValue("Content-Type")).contains(SessionApi.mediaTypeOf("java"));
+    }
+
     @Test
     void aTtlThatIsNotFromOneSecondToTheMaximumIs400() {
         for (String ttl : new String[] {"0", "-5", "3601", "ten", "1.5"}) {
