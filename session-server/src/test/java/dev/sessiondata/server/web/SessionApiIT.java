@@ -7,6 +7,8 @@ import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.server.support.Api;
 import dev.sessiondata.server.support.RunningServer;
 import dev.sessiondata.server.support.SharedServers;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -128,6 +130,21 @@ class SessionApiIT {
                 ProblemType.NOT_FOUND);
         assertProblem(server.anonymous().send("GET", "/actuator/env", HttpRequest.BodyPublishers.noBody()),
                 ProblemType.NOT_FOUND);
+    }
+
+    /** The container forwards its errors to {@code /error}; asked for directly, it is no endpoint and no failure. */
+    @Test
+    void errorIsNotAnEndpointAndAskingForItIsNoInternalError() {
+        Counter internalErrors = server.bean(MeterRegistry.class).get("sessiondata.requests.rejected")
+                .tag("reason", ProblemType.INTERNAL_ERROR.slug()).counter();
+        double before = internalErrors.count();
+
+        for (String method : new String[] {"GET", "POST", "DELETE"}) {
+            assertProblem(server.anonymous().send(method, "/error", HttpRequest.BodyPublishers.noBody()),
+                    ProblemType.NOT_FOUND);
+        }
+        assertProblem(writer.send("GET", "/error", HttpRequest.BodyPublishers.noBody()), ProblemType.NOT_FOUND);
+        assertThat(internalErrors.count()).isEqualTo(before);
     }
 
     /** The bytes exist in one media type only; a client learns which from Content-Type, so Accept cannot refuse them. */
