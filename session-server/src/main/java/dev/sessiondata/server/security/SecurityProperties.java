@@ -1,7 +1,9 @@
 package dev.sessiondata.server.security;
 
 import dev.sessiondata.server.security.Access;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -17,6 +19,21 @@ public record SecurityProperties(@DefaultValue List<Client> clients) {
 
     /** Shorter tokens are refused at startup: a guessable token is no protection. */
     public static final int MIN_TOKEN_LENGTH = 16;
+
+    /**
+     * Two clients with one token are refused at startup: a request could not tell which of them sent it, and
+     * the first would silently take the access of both.
+     */
+    public SecurityProperties {
+        Map<String, String> owners = new HashMap<>();
+        for (Client client : clients) {
+            String owner = owners.putIfAbsent(client.token().strip(), client.name());
+            if (owner != null) {
+                throw new IllegalArgumentException("clients '" + owner + "' and '" + client.name()
+                        + "' have the same token; give each client its own");
+            }
+        }
+    }
 
     /**
      * @param name   who this is, for the logs

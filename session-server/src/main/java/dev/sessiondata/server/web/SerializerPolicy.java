@@ -4,6 +4,7 @@ import dev.sessiondata.api.ProblemType;
 import dev.sessiondata.api.SerializersInfo;
 import dev.sessiondata.api.SessionApi;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -53,9 +54,14 @@ public final class SerializerPolicy {
         return info.active();
     }
 
-    /** The serializer id of a session body's {@code Content-Type}; a {@code 415} problem unless it is accepted. */
+    /**
+     * The serializer id of a session body's {@code Content-Type}, in lower case as the ids are known: media types
+     * are case-insensitive (RFC 9110 8.3.1), so the stored and answered type is the canonical one. A {@code 415}
+     * problem unless it is accepted.
+     */
     public String requireAccepted(@Nullable String contentType) {
-        Optional<String> id = contentType == null ? Optional.empty() : SessionApi.serializerIdOf(contentType);
+        Optional<String> id = contentType == null ? Optional.empty()
+                : SessionApi.serializerIdOf(contentType).map(value -> value.toLowerCase(Locale.ROOT));
         if (id.isPresent() && info.accepted().contains(id.get())) {
             return id.get();
         }

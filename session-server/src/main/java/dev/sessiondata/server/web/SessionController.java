@@ -83,7 +83,7 @@ public class SessionController {
     @ApiResponse(responseCode = "415", description = "Serializer unknown or not accepted; the problem lists the accepted ones", content = @Content(mediaType = SessionApi.PROBLEM_MEDIA_TYPE))
     @ApiResponse(responseCode = "503", description = "The store is unreachable, or the server is at its bound of writes or body bytes in flight; nothing was written. Retry-After says when to retry", content = @Content(mediaType = SessionApi.PROBLEM_MEDIA_TYPE))
     @PutMapping
-    public ResponseEntity<Void> put(@PathVariable @Parameter(description = "[A-Za-z0-9._~-]{1,128}") String id,
+    public ResponseEntity<Void> put(@PathVariable @Parameter(description = "[A-Za-z0-9._~-]{1,128}, not . or ..") String id,
             @Parameter(description = "time to live in seconds, 1 to sessiondata.session.max-ttl; default sessiondata.session.default-ttl")
             @RequestParam(name = SessionApi.TTL_PARAMETER, required = false) @Nullable String ttl,
             @RequestHeader(name = HttpHeaders.CONTENT_TYPE, required = false) @Nullable String contentType,

@@ -3,18 +3,26 @@ package dev.sessiondata.server.web;
 import dev.sessiondata.api.ProblemType;
 import dev.sessiondata.api.SessionApi;
 import java.time.Duration;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /** Checks of the parts of a session request that come from the URL: the id and the {@code ttl} parameter. */
 final class SessionRequests {
 
+    private static final Pattern ASCII_DIGITS = Pattern.compile("[0-9]{1,19}");
+
     private SessionRequests() {
     }
 
+    /**
+     * {@code .} and {@code ..} are made of allowed characters but are dot segments: clients and proxies that
+     * normalise URLs (RFC 3986 5.2.4) turn them into another path, so such a session could be written but never
+     * reached again by them.
+     */
     static String checkId(String id) {
-        if (!SessionApi.SESSION_ID.matcher(id).matches()) {
+        if (!SessionApi.SESSION_ID.matcher(id).matches() || id.equals(".") || id.equals("..")) {
             throw new ApiProblemException(ProblemType.INVALID_SESSION_ID,
-                    "A session id is 1 to 128 of the characters A-Z a-z 0-9 . _ ~ -");
+                    "A session id is 1 to 128 of the characters A-Z a-z 0-9 . _ ~ -, other than . and ..");
         }
         return id;
     }
@@ -24,16 +32,26 @@ final class SessionRequests {
         if (seconds == null) {
             return fallback;
         }
-        long value;
-        try {
-            value = Long.parseLong(seconds.strip());
-        } catch (NumberFormatException e) {
-            value = -1;
-        }
+        long value = asciiDigits(seconds.strip());
         if (value < 1 || value > max.toSeconds()) {
             throw new ApiProblemException(ProblemType.INVALID_TTL,
                     "ttl is a whole number of seconds from 1 to " + max.toSeconds() + "; got '" + seconds + "'");
         }
         return Duration.ofSeconds(value);
+    }
+
+    /**
+     * The value of a string of ASCII digits; {@code -1} for anything else. {@link Long#parseLong} alone would also
+     * take a sign and every Unicode digit (fullwidth {@code ６０}), which no client means as a ttl.
+     */
+    private static long asciiDigits(String text) {
+        if (!ASCII_DIGITS.matcher(text).matches()) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException tooLarge) {
+            return -1;
+        }
     }
 }

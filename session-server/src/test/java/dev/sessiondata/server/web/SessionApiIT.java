@@ -7,6 +7,8 @@ import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.server.support.Api;
 import dev.sessiondata.server.support.RunningServer;
 import dev.sessiondata.server.support.SharedServers;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -130,6 +132,21 @@ class SessionApiIT {
                 ProblemType.NOT_FOUND);
     }
 
+    /** The container forwards its errors to {@code /error}; asked for directly, it is no endpoint and no failure. */
+    @Test
+    void errorIsNotAnEndpointAndAskingForItIsNoInternalError() {
+        Counter internalErrors = server.bean(MeterRegistry.class).get("sessiondata.requests.rejected")
+                .tag("reason", ProblemType.INTERNAL_ERROR.slug()).counter();
+        double before = internalErrors.count();
+
+        for (String method : new String[] {"GET", "POST", "DELETE"}) {
+            assertProblem(server.anonymous().send(method, "/error", HttpRequest.BodyPublishers.noBody()),
+                    ProblemType.NOT_FOUND);
+        }
+        assertProblem(writer.send("GET", "/error", HttpRequest.BodyPublishers.noBody()), ProblemType.NOT_FOUND);
+        assertThat(internalErrors.count()).isEqualTo(before);
+    }
+
     /** The bytes exist in one media type only; a client learns which from Content-Type, so Accept cannot refuse them. */
     @Test
     void aReadAnswersTheStoredMediaTypeWhateverTheRequestAccepts() {
@@ -225,6 +242,43 @@ class SessionApiIT {
         assertProblem(writer.put("has%20space", bytes("x"), "java"), ProblemType.INVALID_SESSION_ID);
         assertProblem(writer.get("x".repeat(129)), ProblemType.INVALID_SESSION_ID);
         assertThat(writer.put("A-z.0_9~", bytes("x"), "java").statusCode()).isEqualTo(201);
+    }
+
+    /** {@code .} and {@code ..} match the id characters but a normalising client or proxy never delivers them. */
+    @Test
+    void theDotSegmentIdsAre400OnEveryOperation() {
+        for (String id : new String[] {"%2E", "%2E%2E", "%2e"}) {
+            assertProblem(writer.put(id, bytes("x"), "java"), ProblemType.INVALID_SESSION_ID);
+            assertProblem(writer.get(id), ProblemType.INVALID_SESSION_ID);
+            assertThat(writer.send("HEAD", SessionApi.SESSIONS_PATH + "/" + id, HttpRequest.BodyPublishers.noBody())
+                    .statusCode()).isEqualTo(ProblemType.INVALID_SESSION_ID.status());
+            assertProblem(writer.delete(id), ProblemType.INVALID_SESSION_ID);
+            assertProblem(writer.send("POST", SessionApi.SESSIONS_PATH + "/" + id + "/touch",
+                    HttpRequest.BodyPublishers.noBody()), ProblemType.INVALID_SESSION_ID);
+        }
+        assertThat(writer.put("...", bytes("x"), "java").statusCode()).isEqualTo(201);
+    }
+
+    @Test
+    void aTtlOfDigitsOtherThanAsciiIs400() {
+        for (String ttl : new String[] {"%EF%BC%96%EF%BC%90", "%D9%A6%D9%A0", "%2B60"}) {
+            assertProblem(writer.send("PUT", SessionApi.SESSIONS_PATH + "/ttl-digits?ttl=" + ttl,
+                    HttpRequest.BodyPublishers.ofByteArray(bytes("x")), "Content-Type", SessionApi.mediaTypeOf("java")),
+                    ProblemType.INVALID_TTL);
+        }
+        assertProblem(writer.get("ttl-digits"), ProblemType.NOT_FOUND);
+    }
+
+    /** RFC 9110 8.3.1: type, subtype and parameter names are case-insensitive. */
+    @Test
+    void theSerializerMediaTypeIsMatchedWhateverItsCase() {
+        HttpResponse<byte[]> write = writer.send("PUT", SessionApi.SESSIONS_PATH + "/mixed-case",
+                HttpRequest.BodyPublishers.ofByteArray(bytes("x")), "Content-Type", "Application/Vnd.SessionData.Java");
+        assertThat(write.statusCode()).isEqualTo(201);
+
+        HttpResponse<byte[]> read = writer.get("mixed-case");
+        assertThat(read.statusCode()).isEqualTo(200);
+        assertThat(read.headers().firstValue("Content-Type")).contains(SessionApi.mediaTypeOf("java"));
     }
 
     @Test
