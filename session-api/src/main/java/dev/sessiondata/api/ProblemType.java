@@ -25,19 +25,35 @@ public enum ProblemType {
     NOT_FOUND(404, "not-found", "Not found"),
     METHOD_NOT_ALLOWED(405, "method-not-allowed", "Method not allowed"),
     NOT_ACCEPTABLE(406, "not-acceptable", "Not acceptable"),
+    /**
+     * A descriptor upload with a record that is not a descriptor of its serializer's format, or whose uid is not the
+     * digest of its bytes; nothing of the batch was stored.
+     */
+    INVALID_DESCRIPTOR(400, "invalid-descriptor", "Invalid descriptor"),
     /** A descriptor upload names a uid the server already holds with different bytes. */
     DESCRIPTOR_CONFLICT(409, "descriptor-conflict", "Descriptor conflict"),
     /** {@code If-Match} named another version, or {@code If-None-Match: *} found a session. */
     PRECONDITION_FAILED(412, "precondition-failed", "Precondition failed"),
     /** The body is larger than the configured limit; the problem's {@code maxBytes} says the limit. */
     PAYLOAD_TOO_LARGE(413, "payload-too-large", "Payload too large"),
+    /**
+     * The descriptors of a serializer reached the configured total size; nothing of the batch was stored. No
+     * {@code Retry-After}: descriptors never expire, so retrying does not help until an operator raises the bound.
+     */
+    SCHEMA_QUOTA_EXCEEDED(429, "schema-quota-exceeded", "Schema quota exceeded"),
     /** A session body whose serializer is unknown or not accepted; the problem's {@code accepted} lists those taken. */
     UNSUPPORTED_SERIALIZER(415, "unsupported-serializer", "Unsupported serializer"),
     /** A body of a media type the endpoint does not take (other than a session's serializer media type). */
     UNSUPPORTED_MEDIA_TYPE(415, "unsupported-media-type", "Unsupported media type"),
     INTERNAL_ERROR(500, "internal-error", "Internal error"),
     /** The session store cannot be reached; retry later. Nothing was half-written. */
-    STORE_UNAVAILABLE(503, "store-unavailable", "Session store unavailable");
+    STORE_UNAVAILABLE(503, "store-unavailable", "Session store unavailable"),
+    /**
+     * The store is out of memory and refuses writes (Redis's {@code OOM} at {@code maxmemory} with
+     * {@code noeviction}); nothing was written. No {@code Retry-After}: it lasts until sessions expire or an operator
+     * acts.
+     */
+    STORE_FULL(507, "store-full", "Session store full");
 
     /** Every type URI starts with this. */
     public static final String URI_PREFIX = "urn:sessiondata:problem:";

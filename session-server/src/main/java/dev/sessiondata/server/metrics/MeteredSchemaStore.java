@@ -8,6 +8,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -30,9 +31,10 @@ public final class MeteredSchemaStore implements SchemaStore {
     }
 
     @Override
-    public DescriptorWriteResult putDescriptors(String serializerId, List<ClassDescriptor> descriptors) {
-        return timed("put-descriptors", () -> delegate.putDescriptors(serializerId, descriptors),
-                written -> written.isRefused() ? "conflict" : "stored");
+    public DescriptorWriteResult putDescriptors(String serializerId, List<ClassDescriptor> descriptors,
+            long maxTotalBytes) {
+        return timed("put-descriptors", () -> delegate.putDescriptors(serializerId, descriptors, maxTotalBytes),
+                written -> written.full() ? "full" : written.isRefused() ? "conflict" : "stored");
     }
 
     @Override
@@ -42,8 +44,8 @@ public final class MeteredSchemaStore implements SchemaStore {
     }
 
     @Override
-    public List<ClassDescriptor> descriptors(String serializerId) {
-        return timed("list-descriptors", () -> delegate.descriptors(serializerId), all -> "success");
+    public List<ClassDescriptor> descriptors(String serializerId, OptionalLong after, int limit) {
+        return timed("list-descriptors", () -> delegate.descriptors(serializerId, after, limit), page -> "success");
     }
 
     private <T> T timed(String operation, Supplier<T> call, Function<T, String> outcome) {

@@ -30,13 +30,15 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
  * The descriptor registry of serializers whose readers need the writer's class metadata, under
  * {@code /api/v1/serializers/{serializerId}/descriptors}: One Nio's path ({@link SessionApi#ONE_NIO_DESCRIPTORS_PATH})
  * is one instance of it. Bodies are {@link DescriptorBatch}es both ways; a single descriptor is a batch of one. The
- * server checks only the framing: it never loads a class a descriptor names.
+ * server checks each record's structure and that its uid is the digest of its bytes ({@link DescriptorAdmission}), and
+ * bounds the registry and each answer ({@link DescriptorPages}); it never loads a class a descriptor names.
  */
 @RestController
 @Tag(name = "descriptors")
@@ -51,6 +53,8 @@ public class SchemaController {
     private final SerializerPolicy serializers;
     private final SchemaProperties properties;
     private final WriteAdmission admission;
+    private final DescriptorAdmission descriptors;
+    private final DescriptorPages pages;
 
     public SchemaController(SchemaStore store, SerializerPolicy serializers, SchemaProperties properties,
             WriteAdmission admission) {
@@ -58,6 +62,8 @@ public class SchemaController {
         this.serializers = serializers;
         this.properties = properties;
         this.admission = admission;
+        this.descriptors = new DescriptorAdmission(properties);
+        this.pages = new DescriptorPages(store, properties);
     }
 
     /** Stores the new descriptors of the batch; {@code 409} and nothing stored if a uid is held with other bytes. */
@@ -66,8 +72,14 @@ public class SchemaController {
     @RequestBody(required = true, content = @Content(mediaType = SessionApi.DESCRIPTORS_MEDIA_TYPE,
             schema = @Schema(type = "string", format = "binary")))
     @ApiResponse(responseCode = "204", description = "Stored")
+    @ApiResponse(responseCode = "400", description = "A record is not a descriptor, or its uid is not the digest of "
+            + "its bytes; nothing was stored", content = @Content(mediaType = SessionApi.PROBLEM_MEDIA_TYPE))
     @ApiResponse(responseCode = "409", description = "A uid is held with other bytes; nothing was stored",
             content = @Content(mediaType = SessionApi.PROBLEM_MEDIA_TYPE))
+    @ApiResponse(responseCode = "413", description = "Too many descriptors, or too many bytes, in one batch",
+            content = @Content(mediaType = SessionApi.PROBLEM_MEDIA_TYPE))
+    @ApiResponse(responseCode = "429", description = "The serializer's descriptors reached the total bound; nothing "
+            + "was stored", content = @Content(mediaType = SessionApi.PROBLEM_MEDIA_TYPE))
     @PutMapping(DESCRIPTORS_PATH)
     public ResponseEntity<Void> upload(@PathVariable @Parameter(description = "a serializer id, e.g. one-nio") String serializerId,
             @RequestHeader(name = HttpHeaders.CONTENT_TYPE, required = false) @Nullable String contentType,
@@ -80,23 +92,24 @@ public class SchemaController {
         long maxSize = properties.maxBatchSize().toBytes();
         DescriptorWriteResult result;
         try (var admitted = admission.admit(request.getContentLengthLong(), maxSize)) {
-            result = store.putDescriptors(serializer, decode(RequestBodies.read(request, maxSize)));
+            List<ClassDescriptor> batch = decode(RequestBodies.read(request, maxSize));
+            descriptors.check(serializer, batch);
+            result = store.putDescriptors(serializer, batch, descriptors.maxTotalBytes());
         }
-        if (result.isRefused()) {
-            List<String> uids = result.conflicts().stream().map(ClassDescriptor::uidToHex).toList();
-            throw new ApiProblemException(ProblemType.DESCRIPTOR_CONFLICT,
-                    "The server holds other bytes for uids " + uids + "; nothing of this batch was stored.",
-                    Map.of("uids", uids));
-        }
+        descriptors.checkStored(result);
         return ResponseEntity.noContent().build();
     }
 
-    @Operation(operationId = "getDescriptors", summary = "Every known class descriptor of a serializer, as a batch")
-    @ApiResponse(responseCode = "200", description = "All descriptors", content = @Content(
+    @Operation(operationId = "getDescriptors", summary = "One page of a serializer's class descriptors in uid order, "
+            + "as a batch", description = "Ask again with after = the last uid until a page is empty.")
+    @ApiResponse(responseCode = "200", description = "A page of descriptors", content = @Content(
             mediaType = SessionApi.DESCRIPTORS_MEDIA_TYPE, schema = @Schema(type = "string", format = "binary")))
     @GetMapping(DESCRIPTORS_PATH)
-    public ResponseEntity<byte[]> all(@PathVariable @Parameter(description = "a serializer id, e.g. one-nio") String serializerId) {
-        return batch(store.descriptors(known(serializerId)));
+    public ResponseEntity<byte[]> all(@PathVariable @Parameter(description = "a serializer id, e.g. one-nio") String serializerId,
+            @RequestParam(required = false) @Parameter(description = "the last uid of the previous page") @Nullable String after,
+            @RequestParam(required = false) @Parameter(description = "the most descriptors (default and maximum: "
+                    + "sessiondata.descriptors.page-size)") @Nullable String limit) {
+        return batch(pages.page(known(serializerId), after, limit));
     }
 
     @Operation(operationId = "getDescriptor", summary = "One class descriptor of a serializer, as a batch of one", description = "For a reader's lazy miss.")

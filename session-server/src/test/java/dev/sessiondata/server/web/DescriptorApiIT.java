@@ -7,6 +7,7 @@ import dev.sessiondata.api.ClassDescriptor;
 import dev.sessiondata.api.DescriptorBatch;
 import dev.sessiondata.api.ProblemType;
 import dev.sessiondata.api.SessionApi;
+import dev.sessiondata.server.schema.TestDescriptors;
 import dev.sessiondata.server.support.Api;
 import dev.sessiondata.server.support.RunningServer;
 import dev.sessiondata.server.support.SharedServers;
@@ -14,7 +15,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /** The descriptor registry over real HTTP, on the memory store: One Nio's path and the general one. */
@@ -37,9 +38,7 @@ class DescriptorApiIT {
     }
 
     private static ClassDescriptor randomDescriptor() {
-        byte[] bytes = new byte[40];
-        ThreadLocalRandom.current().nextBytes(bytes);
-        return new ClassDescriptor(ThreadLocalRandom.current().nextLong(), bytes);
+        return TestDescriptors.of("com.example.C" + UUID.randomUUID().toString().replace("-", ""));
     }
 
     @Test
@@ -69,7 +68,7 @@ class DescriptorApiIT {
     }
 
     @Test
-    void theSameUidWithOtherBytesIs409AndStoresNothingOfTheBatch() {
+    void theSameUidWithOtherBytesIs400AndStoresNothingOfTheBatch() {
         ClassDescriptor a = randomDescriptor();
         upload(writer, List.of(a));
         ClassDescriptor changed = new ClassDescriptor(a.uid(), new byte[] {1, 2, 3});
@@ -77,9 +76,33 @@ class DescriptorApiIT {
 
         HttpResponse<byte[]> refused = upload(writer, List.of(fresh, changed));
 
-        assertProblem(refused, ProblemType.DESCRIPTOR_CONFLICT);
+        assertProblem(refused, ProblemType.INVALID_DESCRIPTOR);
         assertThat(new String(refused.body(), StandardCharsets.UTF_8)).contains(a.uidHex());
         assertProblem(download(SessionApi.ONE_NIO_DESCRIPTORS_PATH + "/" + fresh.uidHex()), ProblemType.NOT_FOUND);
+        assertThat(DescriptorBatch.decode(download(SessionApi.ONE_NIO_DESCRIPTORS_PATH + "/" + a.uidHex()).body()))
+                .containsExactly(a);
+    }
+
+    /** Finding 3 of #10: four garbage bytes under a real descriptor's uid locked every One Nio client out. */
+    @Test
+    void aSquatterCannotTakeAUidAndTheRealDescriptorIsStoredAfterIt() {
+        ClassDescriptor real = randomDescriptor();
+        ClassDescriptor squatter = new ClassDescriptor(real.uid(), new byte[] {1, 2, 3, 4});
+
+        assertProblem(upload(writer, List.of(squatter)), ProblemType.INVALID_DESCRIPTOR);
+
+        assertThat(upload(writer, List.of(real)).statusCode()).isEqualTo(204);
+        assertThat(DescriptorBatch.decode(download(SessionApi.ONE_NIO_DESCRIPTORS_PATH + "/" + real.uidHex()).body()))
+                .containsExactly(real);
+    }
+
+    @Test
+    void aSerializerThatExchangesNoDescriptorsTakesNoUpload() {
+        HttpResponse<byte[]> refused = writer.send("PUT", SessionApi.SERIALIZERS_PATH + "/kryo/descriptors",
+                HttpRequest.BodyPublishers.ofByteArray(DescriptorBatch.encode(List.of(randomDescriptor()))),
+                "Content-Type", SessionApi.DESCRIPTORS_MEDIA_TYPE);
+
+        assertProblem(refused, ProblemType.NOT_FOUND);
     }
 
     @Test

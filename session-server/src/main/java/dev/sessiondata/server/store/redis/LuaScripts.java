@@ -17,7 +17,8 @@ enum LuaScripts {
     GET("get.lua", List.class),
     TOUCH("touch.lua", byte[].class),
     DELETE("delete.lua", Long.class),
-    PUT_DESCRIPTORS("put-descriptors.lua", List.class);
+    PUT_DESCRIPTORS("put-descriptors.lua", List.class),
+    PAGE_DESCRIPTORS("page-descriptors.lua", List.class);
 
     private final DefaultRedisScript<Object> script;
 
@@ -38,10 +39,10 @@ enum LuaScripts {
         return script.getScriptAsString();
     }
 
-    /** Runs the script on one key; binary results stay {@code byte[]}, integers are {@link Long}s. */
+    /** Runs the script on keys of one slot; binary results stay {@code byte[]}, integers are {@link Long}s. */
     @SuppressWarnings({"unchecked", "rawtypes"}) // byte[] in, byte[] or Long out: one serializer both ways
-    @Nullable Object run(RedisTemplate<String, byte[]> redis, String key, byte[]... args) {
+    @Nullable Object run(RedisTemplate<String, byte[]> redis, List<String> keys, byte[]... args) {
         RedisSerializer bytes = RedisSerializer.byteArray();
-        return redis.execute(script, bytes, bytes, List.of(key), (Object[]) args);
+        return redis.execute(script, bytes, bytes, keys, (Object[]) args);
     }
 }

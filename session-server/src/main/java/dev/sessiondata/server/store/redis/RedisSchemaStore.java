@@ -9,15 +9,18 @@ import dev.sessiondata.server.store.DescriptorWriteResult;
 import dev.sessiondata.server.store.SchemaStore;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.RedisTemplate;
 
 /**
- * Keeps descriptors in Redis: one hash per serializer id, {@code P descriptors:{<serializer-id>}} (uid as 16 hex
- * digits to the descriptor's bytes, without expiry), {@code P} the configured prefix. One key per serializer,
- * hence one cluster slot: a batch upload is one atomic script.
+ * Keeps descriptors in Redis, per serializer id three keys of one cluster slot ({@code P} the configured prefix):
+ * {@code P descriptors:{<id>}} (a hash of uid as 16 hex digits to the descriptor's bytes), {@code P
+ * descriptor-uids:{<id>}} (a sorted set of those uids, all scored 0, so ordered by their digits: the index pages are
+ * read from) and {@code P descriptor-bytes:{<id>}} (the total of the bytes, checked against the bound). None expires,
+ * so Redis's {@code volatile-*} eviction policies never evict them, only sessions (which all have a time to live). A
+ * batch upload is one atomic script.
  */
 public final class RedisSchemaStore implements SchemaStore {
 
@@ -30,21 +33,24 @@ public final class RedisSchemaStore implements SchemaStore {
     }
 
     @Override
-    public DescriptorWriteResult putDescriptors(String serializerId, List<ClassDescriptor> descriptors) {
+    public DescriptorWriteResult putDescriptors(String serializerId, List<ClassDescriptor> descriptors,
+            long maxTotalBytes) {
         if (descriptors.isEmpty()) {
             return DescriptorWriteResult.stored(0);
         }
-        byte[][] args = new byte[descriptors.size() * 2][];
+        byte[][] args = new byte[descriptors.size() * 2 + 1][];
+        args[0] = bytes(Long.toString(maxTotalBytes));
         for (int i = 0; i < descriptors.size(); i++) {
-            args[2 * i] = bytes(descriptors.get(i).uidHex());
-            args[2 * i + 1] = descriptors.get(i).bytes();
+            args[2 * i + 1] = bytes(descriptors.get(i).uidHex());
+            args[2 * i + 2] = descriptors.get(i).bytes();
         }
-        List<?> result = (List<?>) call(() -> LuaScripts.PUT_DESCRIPTORS.run(redis, key(serializerId), args));
+        List<?> result = (List<?>) call(() -> LuaScripts.PUT_DESCRIPTORS.run(redis, keys(serializerId), args));
         if (result == null) {
             throw new IllegalStateException("the descriptor script answered nothing");
         }
         if (result.size() == 1) {
-            return DescriptorWriteResult.stored(Math.toIntExact((Long) result.get(0)));
+            long added = (Long) result.get(0);
+            return added < 0 ? DescriptorWriteResult.overBound() : DescriptorWriteResult.stored(Math.toIntExact(added));
         }
         return DescriptorWriteResult.refused(result.subList(1, result.size()).stream()
                 .map(uid -> ClassDescriptor.uidFromHex(text(uid))).toList());
@@ -52,22 +58,28 @@ public final class RedisSchemaStore implements SchemaStore {
 
     @Override
     public Optional<ClassDescriptor> descriptor(String serializerId, long uid) {
-        byte[] bytes = call(() -> (byte[]) redis.opsForHash().get(key(serializerId), ClassDescriptor.uidToHex(uid)));
+        byte[] bytes = call(() -> (byte[]) redis.opsForHash().get(hash(serializerId), ClassDescriptor.uidToHex(uid)));
         return Optional.ofNullable(bytes).map(found -> new ClassDescriptor(uid, found));
     }
 
     @Override
-    public List<ClassDescriptor> descriptors(String serializerId) {
-        Map<byte[], byte[]> all = call(() -> redis.execute(connection ->
-                connection.hashCommands().hGetAll(bytes(key(serializerId))), true));
-        List<ClassDescriptor> descriptors = new ArrayList<>(all == null ? 0 : all.size());
-        if (all != null) {
-            all.forEach((uid, bytes) -> descriptors.add(new ClassDescriptor(ClassDescriptor.uidFromHex(text(uid)), bytes)));
+    public List<ClassDescriptor> descriptors(String serializerId, OptionalLong after, int limit) {
+        String from = after.isPresent() ? "(" + ClassDescriptor.uidToHex(after.getAsLong()) : "-";
+        List<?> page = (List<?>) call(() -> LuaScripts.PAGE_DESCRIPTORS.run(redis, keys(serializerId), bytes(from),
+                bytes(Integer.toString(limit))));
+        List<ClassDescriptor> descriptors = new ArrayList<>(page == null ? 0 : page.size() / 2);
+        for (int i = 0; page != null && i + 1 < page.size(); i += 2) {
+            descriptors.add(new ClassDescriptor(ClassDescriptor.uidFromHex(text(page.get(i))), (byte[]) page.get(i + 1)));
         }
         return descriptors;
     }
 
-    private String key(String serializerId) {
+    private String hash(String serializerId) {
         return prefix + "descriptors:{" + serializerId + "}";
+    }
+
+    private List<String> keys(String serializerId) {
+        return List.of(hash(serializerId), prefix + "descriptor-uids:{" + serializerId + "}",
+                prefix + "descriptor-bytes:{" + serializerId + "}");
     }
 }
