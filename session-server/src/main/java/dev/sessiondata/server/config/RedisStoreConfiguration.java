@@ -5,8 +5,10 @@ import dev.sessiondata.server.metrics.MeteredSessionStore;
 import dev.sessiondata.server.metrics.SessionCountGauge;
 import dev.sessiondata.server.store.SchemaStore;
 import dev.sessiondata.server.store.SessionStore;
+import dev.sessiondata.server.store.redis.RedisMemoryHealthIndicator;
 import dev.sessiondata.server.store.redis.RedisSchemaStore;
 import dev.sessiondata.server.store.redis.RedisSessionStore;
+import dev.sessiondata.server.web.SessionProperties;
 import io.lettuce.core.ClientOptions;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
@@ -51,6 +53,12 @@ public class RedisStoreConfiguration {
     @Bean
     HealthIndicator storeHealthIndicator(RedisConnectionFactory connections) {
         return new DataRedisHealthIndicator(connections);
+    }
+
+    /** Under the name {@code storeMemory}: DOWN while Redis refuses writes of a session for want of memory. */
+    @Bean
+    HealthIndicator storeMemoryHealthIndicator(RedisConnectionFactory connections, SessionProperties sessions) {
+        return new RedisMemoryHealthIndicator(connections, sessions.maxSize().toBytes());
     }
 
     /**

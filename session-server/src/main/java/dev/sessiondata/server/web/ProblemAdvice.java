@@ -2,6 +2,7 @@ package dev.sessiondata.server.web;
 
 import dev.sessiondata.api.ProblemType;
 import dev.sessiondata.server.metrics.ServerMetrics;
+import dev.sessiondata.server.store.StoreFullException;
 import dev.sessiondata.server.store.StoreUnavailableException;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.Map;
@@ -56,6 +57,14 @@ public class ProblemAdvice extends ResponseEntityExceptionHandler {
         headers.set(HttpHeaders.RETRY_AFTER, "1");
         return respond(ProblemType.STORE_UNAVAILABLE, "The session store cannot be reached; retry later.",
                 Map.of(), headers, request.getRequestURI());
+    }
+
+    /** Full is not away: no {@code Retry-After}, since retrying soon only adds load to a store refusing writes. */
+    @ExceptionHandler(StoreFullException.class)
+    ResponseEntity<Object> storeFull(StoreFullException e, HttpServletRequest request) {
+        LOG.warn("Session store full for {} {}: {}", request.getMethod(), request.getRequestURI(), e.getMessage());
+        return respond(ProblemType.STORE_FULL, "The session store is out of memory and refuses writes; nothing was "
+                + "written.", Map.of(), new HttpHeaders(), request.getRequestURI());
     }
 
     @ExceptionHandler(Exception.class)

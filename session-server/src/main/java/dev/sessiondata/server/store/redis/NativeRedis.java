@@ -68,6 +68,9 @@ final class NativeRedis {
         } catch (RedisNoScriptException e) {
             throw e;
         } catch (RedisCommandExecutionException e) {
+            if (RedisCalls.isOutOfMemory(e)) {
+                throw RedisCalls.full(e);
+            }
             throw new IllegalStateException("Redis refused a command of the store: " + e.getMessage(), e);
         }
     }

@@ -1,5 +1,6 @@
 package dev.sessiondata.server.store.redis;
 
+import dev.sessiondata.server.store.StoreFullException;
 import dev.sessiondata.server.store.StoreUnavailableException;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Supplier;
@@ -36,18 +37,41 @@ final class RedisCalls {
         return keyPrefix;
     }
 
-    /** Runs {@code operation}; an unreachable Redis becomes a {@link StoreUnavailableException}. */
+    /**
+     * Runs {@code operation}; an unreachable Redis becomes a {@link StoreUnavailableException}, one out of memory a
+     * {@link StoreFullException}.
+     */
     static <T> T call(Supplier<T> operation) {
         try {
             return operation.get();
         } catch (InvalidDataAccessApiUsageException e) {
+            if (isOutOfMemory(e)) {
+                throw full(e);
+            }
             throw e; // Redis refused the command itself: a bug here, not an outage
         } catch (DataAccessException e) {
             throw unavailable(e);
         }
     }
 
-    static StoreUnavailableException unavailable(Throwable e) {
+    /**
+     * Whether Redis refused a command because it reached {@code maxmemory} and may not evict: its error then starts
+     * with {@code OOM}, for a plain command and inside a script alike.
+     */
+    static boolean isOutOfMemory(Throwable e) {
+        String message = NestedExceptionUtils.getMostSpecificCause(e).getMessage();
+        return message != null && message.contains("OOM command not allowed");
+    }
+
+    static StoreFullException full(Throwable e) {
+        return new StoreFullException("Redis is out of memory and refuses writes: "
+                + NestedExceptionUtils.getMostSpecificCause(e).getMessage(), e);
+    }
+
+    static RuntimeException unavailable(Throwable e) {
+        if (isOutOfMemory(e)) {
+            return full(e);
+        }
         return new StoreUnavailableException("Redis is unavailable: " + NestedExceptionUtils.getMostSpecificCause(e), e);
     }
 

@@ -1,0 +1,71 @@
+package dev.sessiondata.server.web;
+
+import static dev.sessiondata.server.web.SessionApiIT.assertProblem;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sessiondata.api.ProblemType;
+import dev.sessiondata.server.support.Api;
+import dev.sessiondata.server.support.RedisProcess;
+import dev.sessiondata.server.support.RunningServer;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Finding 9 of #10: a Redis at {@code maxmemory} under {@code noeviction} was answered "503 cannot be reached" with
+ * {@code Retry-After: 1} while health said UP. A redis-server of this test's own, a few MB large, is filled until it
+ * refuses: then writes are {@code 507 store-full} without a retry invitation, reads still work, and health is DOWN.
+ */
+class RedisFullIT {
+
+    private static final int BODY_BYTES = 60 * 1024;
+
+    private static RedisProcess redis;
+    private static RunningServer server;
+
+    @BeforeAll
+    static void start() throws Exception {
+        Assumptions.assumeTrue(RedisProcess.installed(), "redis-server is not on the PATH: the full-store test is SKIPPED");
+        redis = RedisProcess.startOnFreePort("--maxmemory", "4mb", "--maxmemory-policy", "noeviction");
+        server = RunningServer.start("sessiondata.store.type=redis", "spring.data.redis.url=" + redis.url(),
+                "sessiondata.session.max-size=64KB");
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (server != null) {
+            server.close();
+        }
+        if (redis != null) {
+            redis.close();
+        }
+    }
+
+    private static HttpResponse<byte[]> health() {
+        return server.anonymous().send("GET", "/actuator/health", HttpRequest.BodyPublishers.noBody());
+    }
+
+    @Test
+    void aFullRedisIs507WithoutRetryAfterAndHealthIsDown() {
+        Api api = server.writer();
+        assertThat(health().statusCode()).isEqualTo(200);
+        byte[] body = new byte[BODY_BYTES];
+        HttpResponse<byte[]> last = api.put("first", body, "java");
+        assertThat(last.statusCode()).isEqualTo(201);
+        int written = 1;
+        while (last.statusCode() == 201 && written < 500) {
+            last = api.put("filler-" + written++, body, "java");
+        }
+
+        assertProblem(last, ProblemType.STORE_FULL);
+        assertThat(last.headers().firstValue("Retry-After")).isEmpty();
+        assertThat(api.get("first").statusCode()).isEqualTo(200);
+        HttpResponse<byte[]> down = health();
+        assertThat(down.statusCode()).isEqualTo(503);
+        assertThat(new String(down.body(), StandardCharsets.UTF_8)).contains("\"status\":\"DOWN\"");
+    }
+}
