@@ -11,8 +11,8 @@ import java.util.Optional;
 /** The service's registry of one serializer's class descriptors over HTTP, in the {@link DescriptorBatch} format. */
 final class HttpSchemaRemote implements SchemaRemote {
 
-    /** A registry of every class of many applications stays far below this. */
-    static final int MAX_BATCH_BYTES = 32 * 1024 * 1024;
+    /** An answer is a batch of one descriptor: its framing and at most the largest descriptor the format allows. */
+    static final int MAX_BATCH_BYTES = DescriptorBatch.MAX_DESCRIPTOR_BYTES + 16;
 
     private final ApiTransport transport;
     private final String path;
@@ -38,11 +38,6 @@ final class HttpSchemaRemote implements SchemaRemote {
             throw Failures.of(response);
         }
         return true;
-    }
-
-    @Override
-    public List<ClassDescriptor> downloadAll() {
-        return decode(get("descriptors-download", path));
     }
 
     @Override

@@ -225,10 +225,8 @@ public final class SessionClient {
     }
 
     private static String describe(SchemaExchange.Exchanged exchanged) {
-        return "schemas: " + exchanged.uploaded() + " uploaded"
-                + (exchanged.readOnly() ? " (read-only token)" : "") + ", " + exchanged.downloaded()
-                + " downloaded, " + exchanged.installed() + " new installed, " + exchanged.skipped()
-                + " skipped (other applications' classes this one may not or cannot read)";
+        return "schemas: " + exchanged.uploaded() + " uploaded" + (exchanged.readOnly() ? " (read-only token)" : "")
+                + "; others' are installed when a read needs them";
     }
 
     private ApiResponse write(String operation, String id, Object value, @Nullable Duration ttl,

@@ -68,14 +68,6 @@ class HttpSchemaRemoteTest {
     }
 
     @Test
-    void downloadAllReadsEveryDescriptor() throws Exception {
-        server.enqueue(batch(ORDER, ADDRESS));
-
-        assertThat(remote.downloadAll()).containsExactly(ORDER, ADDRESS);
-        assertThat(server.takeRequest().target()).isEqualTo("/api/v1/serializers/compact/descriptors");
-    }
-
-    @Test
     void downloadAsksForOneUidInSixteenHexDigits() throws Exception {
         server.enqueue(batch(ADDRESS));
         server.enqueue(Answer.problem(404, "about:blank", "Not Found", "unknown uid", ""));
@@ -91,7 +83,7 @@ class HttpSchemaRemoteTest {
     void aMalformedBatchIsReported() {
         server.enqueue(Answer.status(200).body("application/vnd.sessiondata.compact-descriptors", new byte[] {0, 0}));
 
-        assertThatThrownBy(() -> remote.downloadAll())
+        assertThatThrownBy(() -> remote.download(1L))
                 .isInstanceOf(SessionClientException.class)
                 .hasMessageContaining("malformed descriptor batch");
     }

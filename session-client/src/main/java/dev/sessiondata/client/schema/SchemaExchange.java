@@ -2,7 +2,6 @@ package dev.sessiondata.client.schema;
 
 import dev.sessiondata.api.ClassDescriptor;
 import dev.sessiondata.serializer.SchemaExchangingSerializer;
-import dev.sessiondata.serializer.SchemaInstallation;
 import dev.sessiondata.serializer.SerializationException;
 import java.util.Collection;
 import java.util.HashSet;
@@ -17,7 +16,7 @@ import java.util.function.Supplier;
  * The client's side of the schema exchange of one {@link SchemaExchangingSerializer}.
  *
  * <p>{@link #exchange} runs once per client and serializer, before its first write: it uploads the schemas of the
- * registered classes and of everything reachable from them, then installs every schema the service knows.
+ * registered classes and of everything reachable from them, and installs nothing.
  * {@link #uploadIfNew} covers a class written later that was not registered. {@link #read} covers a payload
  * written by an application that uploaded after this one exchanged: the unknown uid is fetched (once, however many
  * threads miss it together), installed, and the read retried.
@@ -39,16 +38,14 @@ public final class SchemaExchange {
         this.remote = Objects.requireNonNull(remote, "remote");
     }
 
-    /**
-     * What one exchange moved: schemas uploaded (none with a read-only token) and downloaded; of those
-     * downloaded, how many were new here and how many were skipped (outside the allow-list, of a class this
-     * application lacks, or malformed).
-     */
-    public record Exchanged(int uploaded, boolean readOnly, int downloaded, int installed, int skipped) {
+    /** What one exchange moved: schemas uploaded (none with a read-only token). */
+    public record Exchanged(int uploaded, boolean readOnly) {
     }
 
     /**
-     * Uploads this application's descriptors and installs everyone's, unless that happened already.
+     * Uploads this application's descriptors, unless that happened already. Nothing is downloaded: a peer's
+     * descriptor is installed only when a read misses its uid ({@link #read}), so what others upload costs this
+     * application nothing until it reads their payloads, and cannot use up its installation budget at startup.
      *
      * @return what moved, or empty if an earlier call exchanged already
      */
@@ -62,33 +59,9 @@ public final class SchemaExchange {
             }
             List<ClassDescriptor> own = serializer.schemasOf(registeredClasses);
             boolean readOnly = !own.isEmpty() && !remote.upload(own);
-            List<ClassDescriptor> known = remote.downloadAll();
-            int installed = 0;
-            int skipped = 0;
-            for (ClassDescriptor descriptor : known) {
-                switch (installSkippingMalformed(descriptor)) {
-                    case INSTALLED -> installed++;
-                    case NOT_ALLOWED, CLASS_NOT_FOUND -> skipped++;
-                    case ALREADY_KNOWN -> { }
-                }
-            }
             registeredClasses.forEach(uploads::markDone);
             exchanged = true;
-            return Optional.of(new Exchanged(readOnly ? 0 : own.size(), readOnly, known.size(), installed, skipped));
-        }
-    }
-
-    /**
-     * Other applications' classes are their business: one this application may not or cannot read is skipped,
-     * and so is a malformed upload, rather than failing this application's startup. A read that needs one of them
-     * fails with the reason.
-     */
-    private SchemaInstallation installSkippingMalformed(ClassDescriptor descriptor) {
-        try {
-            return serializer.install(descriptor);
-        } catch (SerializationException malformed) {
-            // counted with the refused ones: nothing of it was installed, and a read that needs it says why
-            return SchemaInstallation.NOT_ALLOWED;
+            return Optional.of(new Exchanged(readOnly ? 0 : own.size(), readOnly));
         }
     }
 

@@ -15,9 +15,6 @@ public interface SchemaRemote {
      */
     boolean upload(List<ClassDescriptor> descriptors);
 
-    /** Every descriptor the registry holds. */
-    List<ClassDescriptor> downloadAll();
-
     /** The descriptor of one class uid, if any application uploaded it. */
     Optional<ClassDescriptor> download(long uid);
 }

@@ -24,8 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Times the startup handshake of an application that registers 50 session classes (each with a nested DTO, an
- * enum, BigDecimal and java.time fields), with One Nio active: one-nio generates a serializer per class, the
- * descriptors are uploaded, and every known descriptor is downloaded and installed. Measured in a fresh JVM, as an
+ * enum, BigDecimal and java.time fields), with One Nio active: one-nio generates a serializer per class and the
+ * descriptors are uploaded (peers' are installed only when a read misses them). Measured in a fresh JVM, as an
  * application starts, and again for a second client in that JVM; the figures (the whole {@code build()}, and the
  * handshake as the client logs it) are printed and written to {@code target/handshake-timing.properties}, not
  * asserted, since this machine's load is shared. The target is under 200 ms.

@@ -1,7 +1,6 @@
 package dev.sessiondata.client.schema;
 
 import dev.sessiondata.api.ClassDescriptor;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,7 +13,6 @@ class FakeRemote implements SchemaRemote {
 
     final Map<Long, ClassDescriptor> registry = new ConcurrentHashMap<>();
     final List<List<ClassDescriptor>> uploads = new CopyOnWriteArrayList<>();
-    final AtomicInteger downloadAlls = new AtomicInteger();
     final AtomicInteger downloads = new AtomicInteger();
     boolean readOnly;
 
@@ -33,12 +31,6 @@ class FakeRemote implements SchemaRemote {
         uploads.add(descriptors);
         descriptors.forEach(descriptor -> registry.putIfAbsent(descriptor.uid(), descriptor));
         return true;
-    }
-
-    @Override
-    public List<ClassDescriptor> downloadAll() {
-        downloadAlls.incrementAndGet();
-        return new ArrayList<>(registry.values());
     }
 
     @Override
