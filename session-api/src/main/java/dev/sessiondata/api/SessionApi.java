@@ -31,8 +31,11 @@ public final class SessionApi {
     /** One-nio class descriptors, as one-nio serializes them. */
     public static final String DESCRIPTORS_MEDIA_TYPE = "application/vnd.sessiondata.one-nio-descriptors";
 
-    /** Session ids the API accepts. */
-    public static final Pattern SESSION_ID = Pattern.compile("[A-Za-z0-9._~-]{1,128}");
+    /**
+     * Session ids the API accepts: 1 to 128 unreserved characters, other than the dot segments {@code .} and
+     * {@code ..}, which normalising clients and proxies rewrite, so a request for them never arrives as sent.
+     */
+    public static final Pattern SESSION_ID = Pattern.compile("(?!\\.\\.?$)[A-Za-z0-9._~-]{1,128}");
 
     private SessionApi() {
     }

@@ -27,4 +27,15 @@ class SessionApiTest {
         assertThat(KnownSerializers.isKnown("protobuf")).isFalse();
         assertThat(KnownSerializers.isKnown(KnownSerializers.DEFAULT_ACTIVE)).isTrue();
     }
+
+    @Test
+    void dotSegmentsAreNoSessionIdsButOtherDotsAre() {
+        assertThat(SessionApi.SESSION_ID.matcher(".").matches()).isFalse();
+        assertThat(SessionApi.SESSION_ID.matcher("..").matches()).isFalse();
+        assertThat(SessionApi.SESSION_ID.matcher("...").matches()).isTrue();
+        assertThat(SessionApi.SESSION_ID.matcher(".a").matches()).isTrue();
+        assertThat(SessionApi.SESSION_ID.matcher("a..").matches()).isTrue();
+        assertThat(SessionApi.SESSION_ID.matcher("x".repeat(128)).matches()).isTrue();
+        assertThat(SessionApi.SESSION_ID.matcher("x".repeat(129)).matches()).isFalse();
+    }
 }
