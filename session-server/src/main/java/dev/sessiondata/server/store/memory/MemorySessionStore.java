@@ -3,6 +3,7 @@ package dev.sessiondata.server.store.memory;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
+import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.sessiondata.server.store.DeleteResult;
 import dev.sessiondata.server.store.Precondition;
 import dev.sessiondata.server.store.SessionStore;
@@ -10,6 +11,7 @@ import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.store.StoredSession;
 import dev.sessiondata.server.store.Versions;
 import dev.sessiondata.server.store.WriteResult;
+import java.lang.management.ManagementFactory;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,8 +34,16 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class MemorySessionStore implements SessionStore {
 
-    /** What an entry costs besides its bytes: the key, the record and Caffeine's node, roughly. */
-    private static final int ENTRY_OVERHEAD_BYTES = 160;
+    /**
+     * What an entry costs besides its body and its id, measured (MemorySessionStoreHeapCostTest, 64-bit JVM with
+     * compressed references): the entry, its version, serializer id, ttl and expiry objects, Caffeine's node and the
+     * hash table's.
+     */
+    private static final int ENTRY_OVERHEAD_BYTES = 280;
+    /** A String's own object; its bytes are one Latin-1 array, as every valid session id is ASCII. */
+    private static final long STRING_BYTES = 24;
+    /** G1's region size, or 0 under another collector. */
+    private static final long REGION_BYTES = g1RegionBytes();
 
     private final Cache<String, Entry> sessions;
     private final Clock clock;
@@ -102,13 +112,43 @@ public final class MemorySessionStore implements SessionStore {
         return clock.instant().truncatedTo(ChronoUnit.MILLIS);
     }
 
+    /** The size the bound is checked against: the sum of the entries' weights; for tests. */
+    long weightedSize() {
+        return sessions.policy().eviction().orElseThrow().weightedSize().orElseThrow();
+    }
+
     /** Runs Caffeine's pending maintenance (evictions) now rather than soon; for tests. */
     void cleanUp() {
         sessions.cleanUp();
     }
 
     private static int weight(String id, Entry entry) {
-        return entry.data.length + 2 * id.length() + ENTRY_OVERHEAD_BYTES;
+        return Math.toIntExact(Math.min(Integer.MAX_VALUE,
+                arrayBytes(entry.data.length) + STRING_BYTES + arrayBytes(id.length()) + ENTRY_OVERHEAD_BYTES));
+    }
+
+    /**
+     * The heap a byte array takes: its header and bytes, 8-aligned; G1 puts an array of half a region or more in
+     * whole regions of its own (humongous), so a 2 MiB body takes three 1 MiB regions.
+     */
+    static long arrayBytes(int length) {
+        long bytes = (16L + length + 7) & ~7L;
+        if (REGION_BYTES > 0 && bytes >= REGION_BYTES / 2) {
+            return (bytes + REGION_BYTES - 1) / REGION_BYTES * REGION_BYTES;
+        }
+        return bytes;
+    }
+
+    private static long g1RegionBytes() {
+        try {
+            HotSpotDiagnosticMXBean hotSpot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+            if (!"true".equals(hotSpot.getVMOption("UseG1GC").getValue())) {
+                return 0;
+            }
+            return Long.parseLong(hotSpot.getVMOption("G1HeapRegionSize").getValue());
+        } catch (RuntimeException e) {
+            return 0; // not HotSpot: no region rounding known, the bytes alone are counted
+        }
     }
 
     /** A stored session whose expiry a sliding read can move without replacing the entry. */
