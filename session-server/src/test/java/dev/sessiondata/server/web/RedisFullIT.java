@@ -5,13 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sessiondata.api.ProblemType;
 import dev.sessiondata.server.support.Api;
-import dev.sessiondata.server.support.RedisProcess;
-import dev.sessiondata.server.support.RunningServer;
-import java.net.http.HttpRequest;
+import dev.sessiondata.server.support.ServerOnOwnRedis;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -24,35 +22,25 @@ class RedisFullIT {
 
     private static final int BODY_BYTES = 60 * 1024;
 
-    private static RedisProcess redis;
-    private static RunningServer server;
+    private static ServerOnOwnRedis own;
 
     @BeforeAll
     static void start() throws Exception {
-        Assumptions.assumeTrue(RedisProcess.installed(), "redis-server is not on the PATH: the full-store test is SKIPPED");
-        redis = RedisProcess.startOnFreePort("--maxmemory", "4mb", "--maxmemory-policy", "noeviction");
-        server = RunningServer.start("sessiondata.store.type=redis", "spring.data.redis.url=" + redis.url(),
+        own = ServerOnOwnRedis.start(List.of("--maxmemory", "4mb", "--maxmemory-policy", "noeviction"),
                 "sessiondata.session.max-size=64KB");
     }
 
     @AfterAll
     static void stop() throws Exception {
-        if (server != null) {
-            server.close();
+        if (own != null) {
+            own.close();
         }
-        if (redis != null) {
-            redis.close();
-        }
-    }
-
-    private static HttpResponse<byte[]> health() {
-        return server.anonymous().send("GET", "/actuator/health", HttpRequest.BodyPublishers.noBody());
     }
 
     @Test
     void aFullRedisIs507WithoutRetryAfterAndHealthIsDown() {
-        Api api = server.writer();
-        assertThat(health().statusCode()).isEqualTo(200);
+        Api api = own.server().writer();
+        assertThat(own.health().statusCode()).isEqualTo(200);
         byte[] body = new byte[BODY_BYTES];
         HttpResponse<byte[]> last = api.put("first", body, "java");
         assertThat(last.statusCode()).isEqualTo(201);
@@ -64,7 +52,7 @@ class RedisFullIT {
         assertProblem(last, ProblemType.STORE_FULL);
         assertThat(last.headers().firstValue("Retry-After")).isEmpty();
         assertThat(api.get("first").statusCode()).isEqualTo(200);
-        HttpResponse<byte[]> down = health();
+        HttpResponse<byte[]> down = own.health();
         assertThat(down.statusCode()).isEqualTo(503);
         assertThat(new String(down.body(), StandardCharsets.UTF_8)).contains("\"status\":\"DOWN\"");
     }

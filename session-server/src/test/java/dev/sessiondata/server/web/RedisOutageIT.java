@@ -8,12 +8,12 @@ import dev.sessiondata.api.ProblemType;
 import dev.sessiondata.server.support.Api;
 import dev.sessiondata.server.support.RedisProcess;
 import dev.sessiondata.server.support.RunningServer;
-import java.net.http.HttpRequest;
+import dev.sessiondata.server.support.ServerOnOwnRedis;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -24,29 +24,26 @@ import org.junit.jupiter.api.Test;
  */
 class RedisOutageIT {
 
+    private static ServerOnOwnRedis own;
     private static RedisProcess redis;
     private static RunningServer server;
 
     @BeforeAll
     static void start() throws Exception {
-        Assumptions.assumeTrue(RedisProcess.installed(), "redis-server is not on the PATH: the outage test is SKIPPED");
-        redis = RedisProcess.startOnFreePort();
-        server = RunningServer.start("sessiondata.store.type=redis", "spring.data.redis.url=" + redis.url(),
-                "spring.data.redis.timeout=1s", "spring.data.redis.connect-timeout=1s");
+        own = ServerOnOwnRedis.start(List.of(), "spring.data.redis.timeout=1s", "spring.data.redis.connect-timeout=1s");
+        redis = own.redis();
+        server = own.server();
     }
 
     @AfterAll
     static void stop() throws Exception {
-        if (server != null) {
-            server.close();
-        }
-        if (redis != null) {
-            redis.close();
+        if (own != null) {
+            own.close();
         }
     }
 
     private static HttpResponse<byte[]> health() {
-        return server.anonymous().send("GET", "/actuator/health", HttpRequest.BodyPublishers.noBody());
+        return own.health();
     }
 
     @Test
