@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -33,7 +34,7 @@ final class TestServer implements AutoCloseable {
     static final String TOKEN = "client-e2e-read-write-token";
     static final String READ_TOKEN = "client-e2e-read-only-token";
 
-    private static final Pattern PORT = Pattern.compile("Tomcat started on port (\\d+)");
+    private static final Pattern PORT = Pattern.compile("(?:Tomcat|Netty) started on port (\\d+)");
     private static final Pattern STARTED = Pattern.compile("Started \\w+ in ");
     private static final String END = "\u0000end of output";
 
@@ -82,6 +83,25 @@ final class TestServer implements AutoCloseable {
                         + "(export REDIS_URL=redis://127.0.0.1:6379)");
         return new String[] {"sessiondata.store.type=redis", "spring.data.redis.url=" + url,
                 "sessiondata.store.redis.key-prefix=" + keyPrefix};
+    }
+
+    /** A test body that runs against servers on one Redis, given their store properties. */
+    interface OnRedis {
+        void run(String[] redisStore) throws Exception;
+    }
+
+    /**
+     * Runs {@code test} with the store properties of a Redis key prefix of its own ({@link #redisStore}), then
+     * deletes every key under that prefix, whatever the outcome.
+     */
+    static void onRedis(String name, OnRedis test) throws Exception {
+        String keyPrefix = "sessiondata-client-" + name + "-" + UUID.randomUUID() + ":";
+        String[] redis = redisStore(keyPrefix);
+        try {
+            test.run(redis);
+        } finally {
+            deleteRedisKeys(keyPrefix);
+        }
     }
 
     /** Deletes every key under {@code keyPrefix} in the Redis named by {@code REDIS_URL}: tests share that Redis. */
