@@ -24,7 +24,7 @@ class LiveSwitchIT {
 
     @Test
     void aRunningClientWritesWithTheNewActiveSerializerAndStillReadsTheOldSessions() throws Exception {
-        TestServer.onRedis("switch", this::switchServers);
+        TestServer.onRedis(LiveSwitchIT.class, this::switchServers);
     }
 
     private void switchServers(String[] redis) throws Exception {

@@ -37,7 +37,7 @@ class OldClientThroughASwitchIT {
 
     @Test
     void anOldClientReadsAndWritesThroughTheWindowAndOnlyItsWritesAreRefusedOnceItCloses() throws Exception {
-        TestServer.onRedis("old-switch", this::migrate);
+        TestServer.onRedis(OldClientThroughASwitchIT.class, this::migrate);
     }
 
     private void migrate(String[] redis) throws Exception {
