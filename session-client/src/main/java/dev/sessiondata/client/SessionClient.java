@@ -42,6 +42,10 @@ import org.slf4j.LoggerFactory;
  * serializers this client enabled. When an answer names another active serializer (an operator switched it), the
  * next writes follow it.
  *
+ * <p>Integrity (RFC 9530): every write carries {@code Content-Digest: sha-256=:…:} of its bytes, and a read whose
+ * answer carries {@code Repr-Digest} is checked against it before it is deserialized; a mismatch is an
+ * {@link IntegrityException}. A service that sends no {@code Repr-Digest} is read without the check.
+ *
  * <p>Time to live: every write has a form with an explicit {@code ttl}. A write without one leaves the ttl to the
  * service: a new session gets its {@code sessiondata.session.default-ttl}; for an existing one, a service that
  * keeps a session's ttl across writes keeps it, and one that does not resets it to that default, so pass the ttl
@@ -375,9 +379,11 @@ public final class SessionClient {
         if (!serializerId.equals(active)) {
             metrics.fallbackWrite(active, serializerId);
         }
+        byte[] body = serialize(serializerId, value);
         HttpRequest.Builder request = transport.request(path)
                 .header("Content-Type", SessionApi.mediaTypeOf(serializerId))
-                .PUT(HttpRequest.BodyPublishers.ofByteArray(serialize(serializerId, value)));
+                .header(ContentDigest.CONTENT_DIGEST, ContentDigest.of(body))
+                .PUT(HttpRequest.BodyPublishers.ofByteArray(body));
         if (condition != null && conditionValue != null) {
             request.header(condition, conditionValue);
         }
@@ -403,6 +409,8 @@ public final class SessionClient {
         String serializerId = SessionApi.serializerIdOf(contentType).orElseThrow(() -> new SessionClientException(
                 response.request() + " answered Content-Type '" + contentType + "', which names no serializer", null));
         serializers.requireEnabled(serializerId, "the session was written with");
+        ContentDigest.verify(response.request(), response.headers().allValues(ContentDigest.REPR_DIGEST),
+                response.body());
         T value = deserialize(serializerId, response.body(), type);
         String expiresAt = response.header(SessionApi.EXPIRES_AT_HEADER).orElseThrow(() ->
                 new SessionClientException(response.request() + " answered without " + SessionApi.EXPIRES_AT_HEADER,
