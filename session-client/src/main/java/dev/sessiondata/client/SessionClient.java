@@ -1,6 +1,5 @@
 package dev.sessiondata.client;
 
-import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.api.SerializersInfo;
 import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.client.metrics.ClientMetrics;
@@ -17,12 +16,10 @@ import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -63,10 +60,7 @@ public final class SessionClient {
     private final URI baseUri;
     private final ApiTransport transport;
     private final SerializerSet serializers;
-    private final AtomicReference<String> activeSerializer = new AtomicReference<>("");
-    /** What the service last said it accepts, and which serializer this client chose to write with then. */
-    private volatile @Nullable Selection selection;
-    private final Set<String> warnedFallbacks = ConcurrentHashMap.newKeySet();
+    private final WriterChoice writers;
     private final ClientMetrics metrics;
     private final List<Class<?>> registeredClasses;
     private final boolean schemaExchange;
@@ -79,9 +73,10 @@ public final class SessionClient {
 
     SessionClient(ClientConfig config) {
         this.baseUri = config.baseUri();
-        this.transport = new ApiTransport(config.httpClient(), config.baseUri(), config.token(),
-                config.requestTimeout(), config.metrics(), activeSerializer::set);
         this.serializers = config.serializers();
+        this.writers = new WriterChoice(serializers, baseUri, this::askSerializers);
+        this.transport = new ApiTransport(config.httpClient(), config.baseUri(), config.token(),
+                config.requestTimeout(), config.metrics(), writers::announced);
         this.metrics = config.metrics();
         this.registeredClasses = config.settings().registeredClasses();
         this.schemaExchange = config.schemaExchange();
@@ -116,7 +111,7 @@ public final class SessionClient {
     /** The service's active serializer, as last announced (connects first). */
     public String activeSerializer() {
         connect();
-        return activeSerializer.get();
+        return writers.active();
     }
 
     /**
@@ -125,7 +120,7 @@ public final class SessionClient {
      */
     public String writeSerializer() {
         connect();
-        return writer();
+        return writers.writer();
     }
 
     /**
@@ -278,7 +273,7 @@ public final class SessionClient {
      */
     private void handshake() {
         long start = System.nanoTime();
-        Selection chosen = select(fetchSerializers());
+        WriterChoice.Chosen chosen = writers.chooseAgain();
         Optional<SchemaExchange.Exchanged> exchanged = exchangeOf(chosen.writer())
                 .flatMap(exchange -> exchange.exchange(registeredClasses));
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
@@ -287,51 +282,10 @@ public final class SessionClient {
                 exchanged.map(SessionClient::describe).orElse("no schema exchange"));
     }
 
-    private SerializersInfo fetchSerializers() {
+    private SerializersInfo askSerializers() {
         HttpRequest request = transport.request(SessionApi.SERIALIZERS_PATH).GET().build();
-        SerializersInfo announced = ServerSerializers.parse(
+        return ServerSerializers.parse(
                 requireSuccess(transport.send("serializers", request, BoundedBody.ERROR_BODY_LIMIT)));
-        activeSerializer.set(announced.active());
-        return announced;
-    }
-
-    /**
-     * Chooses the serializer to write with from what the service announced, and warns once per (active, fallback)
-     * pair when it is not the active one.
-     *
-     * @throws SerializerNotEnabledException if the service accepts none of this client's serializers
-     */
-    private Selection select(SerializersInfo announced) {
-        Selection previous = selection;
-        String writer = serializers.writerFor(announced.active(), announced.accepted(),
-                        previous == null ? null : previous.writer())
-                .orElseThrow(() -> new SerializerNotEnabledException(announced.active(),
-                        Set.copyOf(serializers.enabled()), "the service accepts none of this client's serializers "
-                        + "(accepted: " + announced.accepted() + "), and its active serializer is"));
-        if (!writer.equals(announced.active()) && warnedFallbacks.add(announced.active() + " " + writer)) {
-            log.warn("The session service {} writes new sessions with {}, which this client does not have ({}); it "
-                    + "writes with {}, which the service still accepts. Add {} before the operator narrows "
-                    + "sessiondata.serializer.accepted, which will refuse these writes", baseUri, announced.active(),
-                    serializers.enabled(), writer, KnownSerializers.artifactOf(announced.active())
-                            .map(artifact -> KnownSerializers.GROUP_ID + ":" + artifact)
-                            .orElse("its serializer module"));
-        }
-        Selection chosen = new Selection(announced.active(), announced.accepted(), writer);
-        selection = chosen;
-        return chosen;
-    }
-
-    /** The serializer to write with now; asks the service what it accepts only when the active one is new to us. */
-    private String writer() {
-        String active = activeSerializer.get();
-        if (serializers.isEnabled(active)) {
-            return active;
-        }
-        Selection current = selection;
-        if (current != null && current.active().equals(active)) {
-            return current.writer();
-        }
-        return select(fetchSerializers()).writer();
     }
 
     /** The schema exchange of an enabled serializer that needs one, made on first use. */
@@ -354,13 +308,13 @@ public final class SessionClient {
                               @Nullable String condition, @Nullable String conditionValue) {
         Objects.requireNonNull(value, "value");
         String path = sessionPath(id) + (ttl == null ? "" : "?" + SessionApi.TTL_PARAMETER + "=" + seconds(ttl));
-        String serializerId = writer();
+        String serializerId = writers.writer();
         ApiResponse response = put(operation, path, serializerId, value, condition, conditionValue);
         if (response.status() == 415) {
             // the service switched serializers, or closed a migration window, since we chose: choose again
             String chosen;
             try {
-                chosen = select(fetchSerializers()).writer();
+                chosen = writers.chooseAgain().writer();
             } catch (SerializerNotEnabledException none) {
                 SessionServiceException refused = Failures.of(response);
                 refused.addSuppressed(none);
@@ -375,7 +329,7 @@ public final class SessionClient {
 
     private ApiResponse put(String operation, String path, String serializerId, Object value,
                             @Nullable String condition, @Nullable String conditionValue) {
-        String active = activeSerializer.get();
+        String active = writers.active();
         if (!serializerId.equals(active)) {
             metrics.fallbackWrite(active, serializerId);
         }
@@ -480,13 +434,9 @@ public final class SessionClient {
         }
     }
 
-    /** The service's serializers as last asked, and the one this client chose to write with. */
-    private record Selection(String active, List<String> accepted, String writer) {
-    }
-
     @Override
     public String toString() {
-        return "SessionClient{" + baseUri + ", active=" + activeSerializer.get() + ", enabled="
+        return "SessionClient{" + baseUri + ", active=" + writers.active() + ", enabled="
                 + serializers.enabled() + '}';
     }
 }
