@@ -7,6 +7,7 @@ import dev.sessiondata.serializer.SessionSerializerProvider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,5 +25,18 @@ class KnownSerializerIdsTest {
         }
 
         assertThat(discovered).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(KnownSerializers.IDS);
+    }
+
+    @Test
+    void eachIdsArtifactIsTheModuleItsProviderIsLoadedFrom() {
+        for (SessionSerializerProvider provider : ServiceLoader.load(SessionSerializerProvider.class)) {
+            // target/classes of the module in a reactor build, its jar otherwise: either way named after the artifact
+            String location = provider.getClass().getProtectionDomain().getCodeSource().getLocation().getPath();
+            for (String id : provider.ids()) {
+                String artifact = KnownSerializers.artifactOf(id).orElseThrow();
+                assertThat(location).as("where %s's provider comes from", id)
+                        .containsPattern("(^|/)" + Pattern.quote(artifact) + "(/|-\\d)");
+            }
+        }
     }
 }

@@ -22,6 +22,21 @@ public abstract class AbstractSessionSerializer implements SessionSerializer {
         this.settings = Objects.requireNonNull(settings, "settings");
     }
 
+    /**
+     * For a library that writes only {@link java.io.Serializable} classes: refuses, when the serializer is made, a
+     * registered class it could not write, so an application learns it at startup rather than at its first write.
+     *
+     * @throws IllegalArgumentException naming the first such class
+     */
+    protected final void requireSerializableRegisteredClasses() {
+        for (Class<?> registered : settings.registeredClasses()) {
+            if (!java.io.Serializable.class.isAssignableFrom(registered) && !registered.isArray()) {
+                throw new IllegalArgumentException(id + " cannot write " + registered.getName()
+                        + ": it does not implement java.io.Serializable");
+            }
+        }
+    }
+
     @Override
     public final String id() {
         return id;

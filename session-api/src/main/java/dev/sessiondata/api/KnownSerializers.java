@@ -1,6 +1,8 @@
 package dev.sessiondata.api;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The serializer ids of the session-data service, as data: what a session body's media type may name. The server
@@ -38,7 +40,32 @@ public final class KnownSerializers {
     /** The serializer a service announces when its configuration names none: One Nio's compact mode. */
     public static final String DEFAULT_ACTIVE = ONE_NIO;
 
+    /** The group id of every artifact of this project, the serializer modules included. */
+    public static final String GROUP_ID = "dev.sessiondata";
+
+    /**
+     * Which artifact (of {@link #GROUP_ID}) brings which id: the one place this is spelled, so that an error about a
+     * missing serializer can name the dependency to add. {@code KnownSerializerIdsTest} in serializer-bench checks it
+     * against the module each provider is loaded from.
+     */
+    private static final Map<String, String> ARTIFACTS = Map.ofEntries(
+            Map.entry(JAVA, "serializer-spi"),
+            Map.entry(JACKSON_JSON, "serializer-jackson"), Map.entry(JACKSON_JSON_TYPED, "serializer-jackson"),
+            Map.entry(JACKSON_SMILE, "serializer-jackson"), Map.entry(JACKSON_SMILE_TYPED, "serializer-jackson"),
+            Map.entry(BSON4JACKSON, "serializer-jackson"), Map.entry(BSON4JACKSON_TYPED, "serializer-jackson"),
+            Map.entry(MONGO_BSON, "serializer-mongo-bson"),
+            Map.entry(KRYO, "serializer-kryo"), Map.entry(KRYO_UNSAFE, "serializer-kryo"),
+            Map.entry(FST, "serializer-fst"), Map.entry(FST_UNSAFE, "serializer-fst"),
+            Map.entry(ONE_NIO, "serializer-one-nio"), Map.entry(ONE_NIO_PERSIST, "serializer-one-nio"),
+            Map.entry(FORY, "serializer-fory"),
+            Map.entry(HESSIAN, "serializer-hessian"));
+
     private KnownSerializers() {
+    }
+
+    /** The artifact id of the module that brings {@code id}, such as {@code serializer-kryo}; empty for an unknown id. */
+    public static Optional<String> artifactOf(String id) {
+        return Optional.ofNullable(ARTIFACTS.get(id));
     }
 
     /** Whether {@code id} is one of {@link #IDS}. */

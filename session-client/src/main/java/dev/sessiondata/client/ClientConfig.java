@@ -5,10 +5,9 @@ import dev.sessiondata.serializer.SerializerSettings;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
-import java.util.Set;
 
 /** Everything a {@link SessionClient} is made of, validated by {@link SessionClientBuilder#build()}. */
 record ClientConfig(URI baseUri, String token, HttpClient httpClient, Duration requestTimeout, ClientMetrics metrics,
-                    Set<String> enabledSerializers, SerializerSettings settings, boolean schemaExchange,
+                    SerializerSet serializers, SerializerSettings settings, boolean schemaExchange,
                     UpdatePolicy updatePolicy) {
 }

@@ -1,12 +1,17 @@
 package dev.sessiondata.client;
 
+import dev.sessiondata.api.KnownSerializers;
+import dev.sessiondata.serializer.SessionSerializers;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * A serializer this client did not enable was asked for: a stored session names it in its {@code Content-Type}, or
- * the service made it the active one. A payload never chooses a deserializer the application did not choose; enable
- * it with {@link SessionClientBuilder#enabledSerializers(String...)} when it is wanted.
+ * A serializer this client does not have was asked for: a stored session names it in its {@code Content-Type}, or
+ * the service made it the active one and accepts none of this client's. A payload never chooses a deserializer the
+ * application did not choose. The message says what to do: add the serializer's artifact (named by
+ * {@link #artifactId()}) when its library is not on the class path, or enable it with
+ * {@link SessionClientBuilder#enabledSerializers(String...)}.
  */
 public class SerializerNotEnabledException extends SessionClientException {
 
@@ -16,8 +21,8 @@ public class SerializerNotEnabledException extends SessionClientException {
     private final Set<String> enabled;
 
     public SerializerNotEnabledException(String serializerId, Set<String> enabled, String context) {
-        super(context + " serializer '" + serializerId + "', which this client has not enabled; enabled: "
-                + new TreeSet<>(enabled), null);
+        super(context + " serializer '" + serializerId + "', which this client " + remedy(serializerId)
+                + "; this client has: " + new TreeSet<>(enabled), null);
         this.serializerId = serializerId;
         this.enabled = Set.copyOf(enabled);
     }
@@ -30,5 +35,21 @@ public class SerializerNotEnabledException extends SessionClientException {
     /** The serializers this client enabled. */
     public Set<String> enabled() {
         return enabled;
+    }
+
+    /** The artifact id (group {@value KnownSerializers#GROUP_ID}) that brings the serializer; empty if unknown. */
+    public Optional<String> artifactId() {
+        return KnownSerializers.artifactOf(serializerId);
+    }
+
+    private static String remedy(String serializerId) {
+        if (SessionSerializers.available().contains(serializerId)) {
+            return "has not enabled (SessionClientBuilder.enabledSerializers), or which cannot write its registered "
+                    + "classes";
+        }
+        return KnownSerializers.artifactOf(serializerId)
+                .map(artifact -> "does not have: add the dependency " + KnownSerializers.GROUP_ID + ":" + artifact
+                        + " (its version from dev.sessiondata:serializer-bom)")
+                .orElse("does not know: no artifact of " + KnownSerializers.GROUP_ID + " brings it");
     }
 }

@@ -2,6 +2,7 @@ package dev.sessiondata.client;
 
 import dev.sessiondata.api.SerializersInfo;
 import dev.sessiondata.api.SessionApi;
+import dev.sessiondata.client.metrics.ClientMetrics;
 import dev.sessiondata.client.schema.SchemaExchange;
 import dev.sessiondata.serializer.MissingSchemaException;
 import dev.sessiondata.serializer.SerializationException;
@@ -19,7 +20,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -29,11 +29,24 @@ import org.slf4j.LoggerFactory;
  * The Java client of the session-data service: one per application, immutable and thread-safe.
  *
  * <p>Made by {@link #builder()}, which does no I/O. The first call (or {@link #connect()}) asks the service for its
- * active serializer and, when that serializer needs its schemas exchanged
+ * active and accepted serializers and, when the one this client will write with needs its schemas exchanged
  * ({@link dev.sessiondata.serializer.SchemaExchangingSerializer}), exchanges them; a call that fails for want of the
  * service leaves the client unconnected, so the next one tries again. A value is written with the service's active
- * serializer and read with the serializer its stored {@code Content-Type} names, chosen only among the serializers
- * this client enabled. When an answer names another active serializer (an operator switched it), the next writes use that one.
+ * serializer when this client has it, else with the best of its serializers the service still accepts (the one it
+ * wrote with so far, else the first in the application's order), which it warns about once per switch and counts
+ * ({@code sessiondata.client.fallback.writes}); so a client without the new serializer keeps writing through a
+ * migration window. It is read with the serializer its stored {@code Content-Type} names, chosen only among the
+ * serializers this client enabled. When an answer names another active serializer (an operator switched it), the
+ * next writes follow it.
+ *
+ * <p>Integrity (RFC 9530): every write carries {@code Content-Digest: sha-256=:…:} of its bytes, and a read whose
+ * answer carries {@code Repr-Digest} is checked against it before it is deserialized; a mismatch is an
+ * {@link IntegrityException}. A service that sends no {@code Repr-Digest} is read without the check.
+ *
+ * <p>Time to live: every write has a form with an explicit {@code ttl}. A write without one leaves the ttl to the
+ * service: a new session gets its {@code sessiondata.session.default-ttl}; for an existing one, a service that
+ * keeps a session's ttl across writes keeps it, and one that does not resets it to that default, so pass the ttl
+ * when it matters.
  *
  * <p>Errors: an absent session is {@link Optional#empty()} (or {@code false}); the service's refusals are
  * {@link SessionServiceException}s, one subtype per status a caller handles; a request without an answer is a
@@ -47,7 +60,8 @@ public final class SessionClient {
     private final URI baseUri;
     private final ApiTransport transport;
     private final SerializerSet serializers;
-    private final AtomicReference<String> activeSerializer = new AtomicReference<>("");
+    private final WriterChoice writers;
+    private final ClientMetrics metrics;
     private final List<Class<?>> registeredClasses;
     private final boolean schemaExchange;
     /** Per serializer id: its exchange, or empty when it needs none (or the exchange is switched off). */
@@ -59,9 +73,11 @@ public final class SessionClient {
 
     SessionClient(ClientConfig config) {
         this.baseUri = config.baseUri();
+        this.serializers = config.serializers();
+        this.writers = new WriterChoice(serializers, baseUri, this::askSerializers);
         this.transport = new ApiTransport(config.httpClient(), config.baseUri(), config.token(),
-                config.requestTimeout(), config.metrics(), activeSerializer::set);
-        this.serializers = new SerializerSet(config.enabledSerializers(), config.settings(), config.metrics());
+                config.requestTimeout(), config.metrics(), writers::announced);
+        this.metrics = config.metrics();
         this.registeredClasses = config.settings().registeredClasses();
         this.schemaExchange = config.schemaExchange();
         this.maxPayloadBytes = config.settings().maxPayloadBytes();
@@ -92,13 +108,25 @@ public final class SessionClient {
         return this;
     }
 
-    /** The serializer this client writes with now: the service's active one, as last announced (connects first). */
+    /** The service's active serializer, as last announced (connects first). */
     public String activeSerializer() {
         connect();
-        return activeSerializer.get();
+        return writers.active();
     }
 
-    /** Writes a session with the service's default time to live; returns its new version. */
+    /**
+     * The serializer this client writes with now: the service's active one when this client has it, else the
+     * accepted one it falls back to (connects first, and asks the service what it accepts when that changed).
+     */
+    public String writeSerializer() {
+        connect();
+        return writers.writer();
+    }
+
+    /**
+     * Writes a session; returns its new version. The service chooses the time to live: see the class comment, or
+     * pass one with {@link #put(String, Object, Duration)}.
+     */
     public String put(String id, Object value) {
         connect();
         return versionOf(requireSuccess(write("put", id, value, null, null, null)));
@@ -111,10 +139,19 @@ public final class SessionClient {
         return versionOf(requireSuccess(write("put", id, value, ttl, null, null)));
     }
 
-    /** Writes a session only if none exists under {@code id}; whether it was written. */
+    /** Writes a session only if none exists under {@code id}, with the service's default ttl; whether it was written. */
     public boolean putIfAbsent(String id, Object value) {
+        return writeIfAbsent(id, value, null);
+    }
+
+    /** Writes a session that lives for {@code ttl} only if none exists under {@code id}; whether it was written. */
+    public boolean putIfAbsent(String id, Object value, Duration ttl) {
+        return writeIfAbsent(id, value, Objects.requireNonNull(ttl, "ttl"));
+    }
+
+    private boolean writeIfAbsent(String id, Object value, @Nullable Duration ttl) {
         connect();
-        ApiResponse response = write("put-if-absent", id, value, null, "If-None-Match", "*");
+        ApiResponse response = write("put-if-absent", id, value, ttl, "If-None-Match", "*");
         if (response.status() == 412) {
             return false;
         }
@@ -123,14 +160,29 @@ public final class SessionClient {
     }
 
     /**
-     * Writes a session only if it is still at {@code expectedVersion}; returns its new version.
+     * Writes a session only if it is still at {@code expectedVersion}; returns its new version. The service chooses
+     * the time to live (see the class comment); {@link #replace(String, Object, String, Duration)} sets it.
      *
      * @throws ConflictException if it changed (or is absent)
      */
     public String replace(String id, Object value, String expectedVersion) {
+        return writeIfAt(id, value, expectedVersion, null);
+    }
+
+    /**
+     * Writes a session that lives for {@code ttl} only if it is still at {@code expectedVersion}; returns its new
+     * version.
+     *
+     * @throws ConflictException if it changed (or is absent)
+     */
+    public String replace(String id, Object value, String expectedVersion, Duration ttl) {
+        return writeIfAt(id, value, expectedVersion, Objects.requireNonNull(ttl, "ttl"));
+    }
+
+    private String writeIfAt(String id, Object value, String expectedVersion, @Nullable Duration ttl) {
         connect();
         Objects.requireNonNull(expectedVersion, "expectedVersion");
-        ApiResponse response = write("replace", id, value, null, "If-Match", quote(expectedVersion));
+        ApiResponse response = write("replace", id, value, ttl, "If-Match", quote(expectedVersion));
         return versionOf(requireSuccess(response));
     }
 
@@ -149,20 +201,36 @@ public final class SessionClient {
      * Reads a session, applies {@code change} and writes the result only if nobody wrote in between; on a
      * conflict, waits a jittered, growing pause and starts again, up to the builder's
      * {@link SessionClientBuilder#updateAttempts(int) attempts}. {@code change} may run several times, so it must
-     * not have side effects. The write keeps the service's default time to live.
+     * not have side effects. The service chooses the time to live (see the class comment);
+     * {@link #update(String, Class, UnaryOperator, Duration)} sets it.
      *
      * @return the value written
      * @throws SessionNotFoundException if the session is absent
      * @throws ConflictException if every attempt met a concurrent write
      */
     public <T> T update(String id, Class<T> type, UnaryOperator<T> change) {
+        return updateWith(id, type, change, null);
+    }
+
+    /**
+     * As {@link #update(String, Class, UnaryOperator)}, and the written session lives for {@code ttl}.
+     *
+     * @return the value written
+     * @throws SessionNotFoundException if the session is absent
+     * @throws ConflictException if every attempt met a concurrent write
+     */
+    public <T> T update(String id, Class<T> type, UnaryOperator<T> change, Duration ttl) {
+        return updateWith(id, type, change, Objects.requireNonNull(ttl, "ttl"));
+    }
+
+    private <T> T updateWith(String id, Class<T> type, UnaryOperator<T> change, @Nullable Duration ttl) {
         connect();
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(change, "change");
         for (int attempt = 1; ; attempt++) {
             Versioned<T> current = versioned(requireSuccess(read("update", id)), type);
             T changed = Objects.requireNonNull(change.apply(current.value()), "change returned null");
-            ApiResponse response = write("update", id, changed, null, "If-Match", quote(current.version()));
+            ApiResponse response = write("update", id, changed, ttl, "If-Match", quote(current.version()));
             if (response.status() != 412) {
                 requireSuccess(response);
                 return changed;
@@ -199,20 +267,25 @@ public final class SessionClient {
         requireSuccess(transport.send("touch", request, BoundedBody.ERROR_BODY_LIMIT));
     }
 
-    /** Learns the active serializer and exchanges its schemas if it needs that; logs one line about it. */
+    /**
+     * Learns the active and accepted serializers, chooses the one to write with and exchanges its schemas if it
+     * needs that; logs one line about it.
+     */
     private void handshake() {
         long start = System.nanoTime();
-        HttpRequest request = transport.request(SessionApi.SERIALIZERS_PATH).GET().build();
-        SerializersInfo announced = ServerSerializers.parse(
-                requireSuccess(transport.send("serializers", request, BoundedBody.ERROR_BODY_LIMIT)));
-        activeSerializer.set(announced.active());
-        serializers.requireEnabled(announced.active(), "the service's active serializer is");
-        Optional<SchemaExchange.Exchanged> exchanged = exchangeOf(announced.active())
+        WriterChoice.Chosen chosen = writers.chooseAgain();
+        Optional<SchemaExchange.Exchanged> exchanged = exchangeOf(chosen.writer())
                 .flatMap(exchange -> exchange.exchange(registeredClasses));
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        log.info("Session client ready for {} in {} ms: active serializer {} (accepted {}), {}", baseUri, millis,
-                announced.active(), announced.accepted(), exchanged.map(SessionClient::describe)
-                        .orElse("no schema exchange"));
+        log.info("Session client ready for {} in {} ms: active serializer {} (accepted {}), writing with {}, {}",
+                baseUri, millis, chosen.active(), chosen.accepted(), chosen.writer(),
+                exchanged.map(SessionClient::describe).orElse("no schema exchange"));
+    }
+
+    private SerializersInfo askSerializers() {
+        HttpRequest request = transport.request(SessionApi.SERIALIZERS_PATH).GET().build();
+        return ServerSerializers.parse(
+                requireSuccess(transport.send("serializers", request, BoundedBody.ERROR_BODY_LIMIT)));
     }
 
     /** The schema exchange of an enabled serializer that needs one, made on first use. */
@@ -233,20 +306,36 @@ public final class SessionClient {
                               @Nullable String condition, @Nullable String conditionValue) {
         Objects.requireNonNull(value, "value");
         String path = sessionPath(id) + (ttl == null ? "" : "?" + SessionApi.TTL_PARAMETER + "=" + seconds(ttl));
-        String serializerId = activeSerializer.get();
+        String serializerId = writers.writer();
         ApiResponse response = put(operation, path, serializerId, value, condition, conditionValue);
-        if (response.status() == 415 && !serializerId.equals(activeSerializer.get())) {
-            // the service switched serializers since our last request and no longer takes the old one: follow it
-            response = put(operation, path, activeSerializer.get(), value, condition, conditionValue);
+        if (response.status() == 415) {
+            // the service switched serializers, or closed a migration window, since we chose: choose again
+            String chosen;
+            try {
+                chosen = writers.chooseAgain().writer();
+            } catch (SerializerNotEnabledException none) {
+                SessionServiceException refused = Failures.of(response);
+                refused.addSuppressed(none);
+                throw refused;
+            }
+            if (!chosen.equals(serializerId)) {
+                response = put(operation, path, chosen, value, condition, conditionValue);
+            }
         }
         return response;
     }
 
     private ApiResponse put(String operation, String path, String serializerId, Object value,
                             @Nullable String condition, @Nullable String conditionValue) {
+        String active = writers.active();
+        if (!serializerId.equals(active)) {
+            metrics.fallbackWrite(active, serializerId);
+        }
+        byte[] body = serialize(serializerId, value);
         HttpRequest.Builder request = transport.request(path)
                 .header("Content-Type", SessionApi.mediaTypeOf(serializerId))
-                .PUT(HttpRequest.BodyPublishers.ofByteArray(serialize(serializerId, value)));
+                .header(ContentDigest.CONTENT_DIGEST, ContentDigest.of(body))
+                .PUT(HttpRequest.BodyPublishers.ofByteArray(body));
         if (condition != null && conditionValue != null) {
             request.header(condition, conditionValue);
         }
@@ -272,6 +361,8 @@ public final class SessionClient {
         String serializerId = SessionApi.serializerIdOf(contentType).orElseThrow(() -> new SessionClientException(
                 response.request() + " answered Content-Type '" + contentType + "', which names no serializer", null));
         serializers.requireEnabled(serializerId, "the session was written with");
+        ContentDigest.verify(response.request(), response.headers().allValues(ContentDigest.REPR_DIGEST),
+                response.body());
         T value = deserialize(serializerId, response.body(), type);
         String expiresAt = response.header(SessionApi.EXPIRES_AT_HEADER).orElseThrow(() ->
                 new SessionClientException(response.request() + " answered without " + SessionApi.EXPIRES_AT_HEADER,
@@ -343,7 +434,7 @@ public final class SessionClient {
 
     @Override
     public String toString() {
-        return "SessionClient{" + baseUri + ", active=" + activeSerializer.get() + ", enabled="
+        return "SessionClient{" + baseUri + ", active=" + writers.active() + ", enabled="
                 + serializers.enabled() + '}';
     }
 }

@@ -70,8 +70,11 @@ public final class SessionClientBuilder {
     }
 
     /**
-     * The serializers this client may use; by default every one whose library is on the class path. A stored
-     * session written with any other is refused with a {@link SerializerNotEnabledException}.
+     * The serializers this client may use, in its order of preference; by default every one whose library is on
+     * the class path, in {@link SessionSerializers#available()}'s order. A stored session written with any other is
+     * refused with a {@link SerializerNotEnabledException}. When the service's active serializer is not among them,
+     * the client writes with the one it wrote with so far if the service still accepts it, else with the first of
+     * these the service accepts. Each must be able to write every registered class, or {@link #build()} fails.
      */
     public SessionClientBuilder enabledSerializers(String... ids) {
         Set<String> enabled = new LinkedHashSet<>();
@@ -133,6 +136,8 @@ public final class SessionClientBuilder {
      *
      * @throws IllegalStateException if the base URI or token is missing
      * @throws IllegalArgumentException if an option is invalid
+     * @throws UnwritableClassException if a registered class cannot be written by a serializer chosen with
+     *     {@link #enabledSerializers(String...)} (or, without that choice, by any available one)
      */
     public SessionClient build() {
         URI uri = validBaseUri();
@@ -151,10 +156,11 @@ public final class SessionClientBuilder {
                         + "serializer settings, so this client could not read what it writes; allow its package");
             }
         }
-        Set<String> enabled = enabledSerializers();
+        ClientMetrics metrics = meterRegistry == null ? ClientMetrics.NONE : ClientMetrics.micrometer(meterRegistry);
+        SerializerSet serializers = SerializerSet.make(enabledSerializers(), enabledSerializers != null, effective,
+                metrics);
         ClientConfig config = new ClientConfig(uri, token, httpClient != null ? httpClient : defaultHttpClient(uri),
-                requestTimeout, meterRegistry == null ? ClientMetrics.NONE : ClientMetrics.micrometer(meterRegistry),
-                enabled, effective, schemaExchange, updatePolicy);
+                requestTimeout, metrics, serializers, effective, schemaExchange, updatePolicy);
         return new SessionClient(config);
     }
 
@@ -171,10 +177,10 @@ public final class SessionClientBuilder {
         return baseUri;
     }
 
-    private Set<String> enabledSerializers() {
+    private List<String> enabledSerializers() {
         List<String> available = SessionSerializers.available();
         if (enabledSerializers == null) {
-            return Set.copyOf(available);
+            return available;
         }
         if (enabledSerializers.isEmpty()) {
             throw new IllegalArgumentException("enabledSerializers needs at least one id; available: " + available);
@@ -185,7 +191,7 @@ public final class SessionClientBuilder {
                         + "is not on the class path); available: " + available);
             }
         }
-        return Set.copyOf(enabledSerializers);
+        return List.copyOf(enabledSerializers);
     }
 
     private HttpClient defaultHttpClient(URI uri) {

@@ -1,5 +1,6 @@
 package dev.sessiondata.client;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sessiondata.serializer.SerializerSettings;
@@ -47,6 +48,30 @@ class SessionClientBuilderTest {
                 .registerClasses(SessionClientBuilderTest.class).build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(SessionClientBuilderTest.class.getName());
+    }
+
+    @Test
+    void aRegisteredClassAChosenSerializerCannotWriteFailsTheBuildNamingBoth() {
+        assertThatThrownBy(() -> SessionClient.builder().baseUri(SOMEWHERE).token("t")
+                .serializerSettings(SerializerSettings.builder().allowPackages("dev.sessiondata.client").build())
+                .registerClasses(NotSerializable.class).enabledSerializers("java").build())
+                .isInstanceOfSatisfying(UnwritableClassException.class, e -> assertThat(e.refusals()).containsKey("java"))
+                .hasMessageContaining(NotSerializable.class.getName())
+                .hasMessageContaining("java cannot write");
+    }
+
+    @Test
+    void ofTheDefaultSerializersThoseThatCannotWriteARegisteredClassAreLeftOut() {
+        SessionClient client = SessionClient.builder().baseUri(SOMEWHERE).token("t")
+                .serializerSettings(SerializerSettings.builder().allowPackages("dev.sessiondata.client").build())
+                .registerClasses(NotSerializable.class).build();
+
+        assertThat(client.toString()).doesNotContain("java").contains(TextSerializerProvider.ID);
+    }
+
+    /** A registered class that the java serializer cannot write. */
+    static final class NotSerializable {
+        String text = "";
     }
 
     @Test

@@ -24,9 +24,14 @@ class SessionClientTest {
     final ScriptedServer server = ScriptedServer.start();
 
     static Answer serializers(String active) {
+        return serializers(active, "java", "test-text");
+    }
+
+    static Answer serializers(String active, String... accepted) {
+        String list = accepted.length == 0 ? "" : "\"" + String.join("\",\"", accepted) + "\"";
         return Answer.status(200)
                 .header("Session-Serializer-Active", active)
-                .body("application/json", "{\"active\":\"" + active + "\",\"accepted\":[\"java\",\"test-text\"],"
+                .body("application/json", "{\"active\":\"" + active + "\",\"accepted\":[" + list + "],"
                         + "\"available\":[\"java\",\"test-text\",\"kryo\"]}");
     }
 
@@ -144,13 +149,56 @@ class SessionClientTest {
     }
 
     @Test
-    void connectRefusesAnActiveSerializerThisClientDidNotEnable() {
-        server.enqueue(serializers("test-text"));
+    void connectRefusesAServiceThatAcceptsNoneOfThisClientsSerializers() {
+        server.enqueue(serializers("test-text", "test-text"));
 
         assertThatThrownBy(() -> SessionClient.builder().baseUri(server.uri()).token(TOKEN)
                 .enabledSerializers("java").build().connect())
                 .isInstanceOf(SerializerNotEnabledException.class)
+                .hasMessageContaining("accepts none of this client's serializers (accepted: [test-text])")
                 .hasMessageContaining("active serializer is serializer 'test-text'");
+    }
+
+    @Test
+    void withoutTheActiveSerializerAClientConnectsAndWritesWithAnAcceptedOneItHas() throws Exception {
+        SessionClient client = server.connect("test-text", builder -> builder.enabledSerializers("java"));
+        server.enqueue(written(201, "v1", "test-text"));
+
+        assertThat(client.put("user-42", "hello")).isEqualTo("v1");
+
+        assertThat(client.activeSerializer()).isEqualTo("test-text");
+        assertThat(client.writeSerializer()).isEqualTo("java");
+        assertThat(server.takeRequest().header("Content-Type")).isEqualTo("application/vnd.sessiondata.java");
+    }
+
+    @Test
+    void anActiveSerializerThisClientLacksAnnouncedInAnAnswerMakesItAskWhatIsStillAccepted() throws Exception {
+        SessionClient client = server.connect("java", builder -> builder.enabledSerializers("java"));
+        server.enqueue(written(200, "v1", "test-text"));
+        server.enqueue(serializers("test-text", "java", "test-text"));
+        server.enqueue(written(200, "v2", "test-text"));
+
+        client.put("user-42", "first");
+        client.put("user-42", "second");
+
+        assertThat(server.takeRequest().header("Content-Type")).isEqualTo("application/vnd.sessiondata.java");
+        assertThat(server.takeRequest().target()).isEqualTo("/api/v1/serializers");
+        assertThat(server.takeRequest().header("Content-Type")).isEqualTo("application/vnd.sessiondata.java");
+        assertThat(server.pendingRequests()).isZero();
+    }
+
+    @Test
+    void aWriteRefusedBecauseTheWindowClosedIsTheServices415WithTheDependencyToAdd() throws Exception {
+        SessionClient client = server.connect("test-text", builder -> builder.enabledSerializers("java"));
+        server.enqueue(Answer.problem(415, "https://sessiondata.dev/problems/unsupported-serializer",
+                "Unsupported Media Type", "java is not accepted", "\"accepted\":[\"test-text\"]"));
+        server.enqueue(serializers("test-text", "test-text"));
+
+        assertThatThrownBy(() -> client.put("user-42", "hello"))
+                .isInstanceOfSatisfying(UnsupportedSerializerException.class, e -> {
+                    assertThat(e.accepted()).containsExactly("test-text");
+                    assertThat(e.getSuppressed()).singleElement().isInstanceOf(SerializerNotEnabledException.class);
+                });
     }
 
     @Test
@@ -175,11 +223,13 @@ class SessionClientTest {
         server.enqueue(Answer.problem(415, "https://sessiondata.dev/problems/unsupported-serializer",
                         "Unsupported Media Type", "java is not accepted", "\"accepted\":[\"test-text\"]")
                 .header("Session-Serializer-Active", "test-text"));
+        server.enqueue(serializers("test-text", "test-text"));
         server.enqueue(written(200, "v3", "test-text"));
 
         assertThat(client.put("user-42", "hello")).isEqualTo("v3");
 
         assertThat(server.takeRequest().header("Content-Type")).isEqualTo("application/vnd.sessiondata.java");
+        assertThat(server.takeRequest().target()).isEqualTo("/api/v1/serializers");
         assertThat(server.takeRequest().header("Content-Type")).isEqualTo("application/vnd.sessiondata.test-text");
     }
 

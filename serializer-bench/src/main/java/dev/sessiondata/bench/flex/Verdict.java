@@ -1,11 +1,26 @@
 package dev.sessiondata.bench.flex;
 
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
-/** The outcome of one probe: passed, failed (with what happened), or not run (with why). */
+/**
+ * The outcome of one probe: passed, failed (with what happened), or not run (with why). The detail is
+ * {@linkplain #stable(String) stable}, so two runs with the same outcomes write the same report.
+ */
 public record Verdict(@Nullable Boolean pass, String detail) {
 
     private static final int MAX_DETAIL = 240;
+    /** {@code Object.toString()}'s {@code com.acme.Ticket@2436ea2f}: an identity hash, new in every run. */
+    private static final Pattern IDENTITY_HASH = Pattern.compile("(\\b[A-Za-z_$][\\w$]*(?:\\.[\\w$]+)*)@[0-9a-f]{4,16}\\b");
+
+    public Verdict {
+        detail = stable(detail);
+    }
+
+    /** The text without identity hashes: {@code com.acme.Ticket@2436ea2f} becomes {@code com.acme.Ticket}. */
+    public static String stable(String text) {
+        return IDENTITY_HASH.matcher(text).replaceAll("$1");
+    }
 
     public static Verdict pass(String detail) {
         return new Verdict(true, detail);

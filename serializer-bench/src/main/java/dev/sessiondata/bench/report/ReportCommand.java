@@ -21,17 +21,26 @@ import java.util.Map;
  * The command line of the benchmarks jar; {@code serializer-bench/run-report} builds the jar and calls it with the
  * serializers' JVM flags.
  *
+ * <p>A run writes into {@code serializer-bench/target/bench} (or {@code --out}); only with {@code --publish}, and only
+ * once it has finished, does it replace {@code docs/bench}, so a stopped run never leaves the committed report half
+ * rewritten.
+ *
  * <pre>
- * report [quick|full|smoke] [--out DIR] [--serializers a,b] [--sizes 1KB,1MB]   the whole report (default: quick)
- * matrix [--out DIR] [--serializers a,b]                                        the flexibility matrix only
- * render [--out DIR]                                                            redraw summary and charts from DIR
+ * report [quick|full|smoke] [--out DIR] [--serializers a,b] [--sizes 1KB,1MB] [--publish]   the whole report
+ * matrix [--out DIR] [--serializers a,b] [--publish]                                        the matrix only
+ * render [--out DIR]                               redraw summary and charts from DIR (default: docs/bench)
  * flags                                                                         the JVM flags the serializers need
  * jmh ARGS...                                                                   JMH's own command line
  * </pre>
  */
 public final class ReportCommand {
 
-    static final Path DEFAULT_OUT = Path.of("docs", "bench");
+    static final Path DEFAULT_OUT = Path.of("serializer-bench", "target", "bench");
+    static final Path PUBLISHED = Path.of("docs", "bench");
+    private static final String PUBLISH = "--publish";
+    /** What a matrix run publishes: its results and its image; the summary is then redrawn around them. */
+    private static final List<String> MATRIX_FILES = List.of("flexibility.json", "flexibility.md",
+            "charts/flexibility-matrix.png");
 
     private ReportCommand() {
     }
@@ -43,13 +52,14 @@ public final class ReportCommand {
         switch (command) {
             case "report" -> report(rest);
             case "matrix" -> matrix(rest);
-            case "render" -> ReportWriter.render(option(rest, "--out").map(Path::of).orElse(DEFAULT_OUT));
+            case "render" -> ReportWriter.render(option(rest, "--out").map(Path::of).orElse(PUBLISHED));
             case "flags" -> System.out.println(String.join(" ", RunEnvironment.serializerFlags()));
             case "jmh" -> org.openjdk.jmh.Main.main(rest.toArray(String[]::new));
             case ProbeWorker.COMMAND -> ProbeWorker.main(rest.toArray(String[]::new));
             default -> {
                 System.err.println("usage: report [quick|full|smoke] [--out DIR] [--serializers a,b] [--sizes 0B,1KB]"
-                        + " | matrix [--out DIR] [--serializers a,b] | render [--out DIR] | flags | jmh ARGS");
+                        + " [--publish] | matrix [--out DIR] [--serializers a,b] [--publish] | render [--out DIR]"
+                        + " | flags | jmh ARGS");
                 System.exit("help".equals(command) ? 0 : 2);
             }
         }
@@ -58,6 +68,9 @@ public final class ReportCommand {
     private static void report(List<String> args) throws Exception {
         long started = System.nanoTime();
         Profile profile = Profile.ofLabel(args.isEmpty() || args.get(0).startsWith("--") ? "quick" : args.get(0));
+        if (args.contains(PUBLISH) && "smoke".equals(profile.label())) {
+            throw new IllegalArgumentException("a smoke run's numbers mean nothing: it is never published");
+        }
         Path out = option(args, "--out").map(Path::of).orElse(DEFAULT_OUT);
         List<String> ids = option(args, "--serializers").map(v -> List.of(v.split(","))).orElse(BenchSerializers.ids());
         List<String> sizes = option(args, "--sizes").map(v -> List.of(v.split(",")))
@@ -101,6 +114,62 @@ public final class ReportCommand {
         write(out.resolve("run.json"), run);
         ReportWriter.render(out);
         log("done in " + run.get("duration") + ": " + out.resolve("README.md"));
+        if (args.contains(PUBLISH)) {
+            publish(out, List.of("."), PUBLISHED);
+        }
+    }
+
+    /**
+     * Copies a finished run's {@code files} (or all of it, {@code "."}) over {@code published} through a sibling
+     * directory that replaces it by renames, so a stopped copy leaves the published report as it was; then redraws
+     * its summary.
+     */
+    static void publish(Path out, List<String> files, Path published) throws java.io.IOException {
+        Path target = published.toAbsolutePath().normalize();
+        if (out.toAbsolutePath().normalize().equals(target)) {
+            return;
+        }
+        Path staging = target.resolveSibling(target.getFileName() + ".publishing");
+        deleteTree(staging);
+        boolean whole = files.equals(List.of("."));
+        if (!whole) {
+            copyTree(target, staging);
+        }
+        for (String file : files) {
+            copyTree(out.resolve(file), staging.resolve(file));
+        }
+        ReportWriter.render(staging);
+        Path previous = target.resolveSibling(target.getFileName() + ".previous");
+        deleteTree(previous);
+        Files.move(target, previous);
+        Files.move(staging, target);
+        deleteTree(previous);
+        log("published to " + published);
+    }
+
+    private static void copyTree(Path from, Path to) throws java.io.IOException {
+        try (var paths = Files.walk(from)) {
+            for (Path path : paths.toList()) {
+                Path copy = to.resolve(from.relativize(path).toString());
+                if (Files.isDirectory(path)) {
+                    Files.createDirectories(copy);
+                } else {
+                    Files.createDirectories(copy.getParent());
+                    Files.copy(path, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+    }
+
+    private static void deleteTree(Path root) throws java.io.IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (var paths = Files.walk(root)) {
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
     }
 
     /** A group this run skips must not leave an earlier run's numbers behind to be rendered as this run's. */
@@ -124,6 +193,9 @@ public final class ReportCommand {
         runMatrix(out, ids);
         MatrixImage.write(out);
         log("flexibility matrix: " + out.resolve("flexibility.md"));
+        if (args.contains(PUBLISH)) {
+            publish(out, MATRIX_FILES, PUBLISHED);
+        }
     }
 
     private static void runMatrix(Path out, List<String> ids) throws Exception {

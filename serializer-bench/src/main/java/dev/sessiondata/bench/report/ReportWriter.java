@@ -204,8 +204,7 @@ final class ReportWriter {
             }
             String png = "size-" + kind[0] + ".png";
             md.append("### ").append(kind[1]).append("\n\n");
-            if (Charts.bars(out.resolve("charts").resolve(png), kind[1] + " per serializer and payload size",
-                    "serializer", "bytes (log scale)", ids, series)) {
+            if (Charts.panels(out.resolve("charts").resolve(png), kind[1], "bytes", ids, series)) {
                 md.append("![").append(kind[1]).append("](charts/").append(png).append(")\n\n");
             }
             table("serializer", sizeLabels, (id, size) -> {
@@ -286,7 +285,7 @@ final class ReportWriter {
     private void matrixSection() throws IOException {
         md.append("## Flexibility matrix\n\nEvery cell is decided by a probe run for that serializer (writer and")
                 .append(" reader in separate JVMs with different class versions where a criterion needs two); re-run")
-                .append(" it alone with `serializer-bench/run-report matrix`.\n\n")
+                .append(" it alone with `serializer-bench/run-report matrix` (`--publish` to replace this one).\n\n")
                 .append("![Flexibility matrix](charts/flexibility-matrix.png)\n\n");
         if (Files.exists(out.resolve("flexibility.json"))) {
             MatrixImage.write(out);

@@ -25,6 +25,7 @@ final class JavaSessionSerializer extends AbstractSessionSerializer {
 
     JavaSessionSerializer(SerializerSettings settings) {
         super(KnownSerializers.JAVA, settings);
+        requireSerializableRegisteredClasses();
     }
 
     @Override

@@ -19,6 +19,10 @@ public interface ClientMetrics {
         @Override
         public void request(String operation, String outcome, long nanos) {
         }
+
+        @Override
+        public void fallbackWrite(String activeSerializerId, String serializerId) {
+        }
     };
 
     /** A value was written to {@code bytes} bytes in {@code nanos}. */
@@ -29,6 +33,12 @@ public interface ClientMetrics {
 
     /** One HTTP request of an operation ended with an outcome (see {@link Outcome}) after {@code nanos}. */
     void request(String operation, String outcome, long nanos);
+
+    /**
+     * A value was written with {@code serializerId}, which the service accepts, because this client does not have
+     * the service's active serializer: an operator watches this fall to zero before closing a migration window.
+     */
+    void fallbackWrite(String activeSerializerId, String serializerId);
 
     /**
      * Makes the Micrometer implementation. Takes {@code Object} so that callers do not name Micrometer's types.

@@ -1,5 +1,6 @@
 package dev.sessiondata.client.metrics;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Meter.MeterProvider;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -14,7 +15,9 @@ import java.util.concurrent.TimeUnit;
  *       {@code serializer};</li>
  *   <li>{@code sessiondata.client.payload.size}: a summary in bytes per {@code serializer} and {@code direction}
  *       ({@code write} or {@code read});</li>
- *   <li>{@code sessiondata.client.requests}: a timer per {@code operation} and {@code outcome}.</li>
+ *   <li>{@code sessiondata.client.requests}: a timer per {@code operation} and {@code outcome};</li>
+ *   <li>{@code sessiondata.client.fallback.writes}: a counter per {@code active} (the service's active serializer,
+ *       which this client lacks) and {@code serializer} (the accepted one it wrote with instead).</li>
  * </ul>
  * Percentiles and histograms stay off, as a library should leave them to the application's meter filters. The
  * meters are described once, here; each call only looks its tagged meter up ({@code MeterProvider}).
@@ -25,11 +28,13 @@ final class MicrometerClientMetrics implements ClientMetrics {
     static final String DESERIALIZE = "sessiondata.client.deserialize";
     static final String PAYLOAD_SIZE = "sessiondata.client.payload.size";
     static final String REQUESTS = "sessiondata.client.requests";
+    static final String FALLBACK_WRITES = "sessiondata.client.fallback.writes";
 
     private final MeterProvider<Timer> serializeTimers;
     private final MeterProvider<Timer> deserializeTimers;
     private final MeterProvider<DistributionSummary> payloadSizes;
     private final MeterProvider<Timer> requestTimers;
+    private final MeterProvider<Counter> fallbackWrites;
 
     MicrometerClientMetrics(MeterRegistry registry) {
         Objects.requireNonNull(registry, "meterRegistry");
@@ -40,6 +45,9 @@ final class MicrometerClientMetrics implements ClientMetrics {
         this.payloadSizes = DistributionSummary.builder(PAYLOAD_SIZE).description("Size of serialized session payloads")
                 .baseUnit("bytes").withRegistry(registry);
         this.requestTimers = Timer.builder(REQUESTS).description("HTTP requests to the session-data service")
+                .withRegistry(registry);
+        this.fallbackWrites = Counter.builder(FALLBACK_WRITES)
+                .description("Writes with an accepted serializer because the client lacks the active one")
                 .withRegistry(registry);
     }
 
@@ -58,5 +66,10 @@ final class MicrometerClientMetrics implements ClientMetrics {
     @Override
     public void request(String operation, String outcome, long nanos) {
         requestTimers.withTags("operation", operation, "outcome", outcome).record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void fallbackWrite(String activeSerializerId, String serializerId) {
+        fallbackWrites.withTags("active", activeSerializerId, "serializer", serializerId).increment();
     }
 }

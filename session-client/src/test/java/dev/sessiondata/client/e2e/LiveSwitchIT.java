@@ -11,7 +11,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Instant;
-import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -25,13 +24,7 @@ class LiveSwitchIT {
 
     @Test
     void aRunningClientWritesWithTheNewActiveSerializerAndStillReadsTheOldSessions() throws Exception {
-        String keyPrefix = "sessiondata-client-switch-" + UUID.randomUUID() + ":";
-        String[] redis = TestServer.redisStore(keyPrefix);
-        try {
-            switchServers(redis);
-        } finally {
-            TestServer.deleteRedisKeys(keyPrefix);
-        }
+        TestServer.onRedis(LiveSwitchIT.class, this::switchServers);
     }
 
     private void switchServers(String[] redis) throws Exception {

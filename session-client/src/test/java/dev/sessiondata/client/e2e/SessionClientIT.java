@@ -88,6 +88,26 @@ class SessionClientIT {
     }
 
     @Test
+    void everyWriteFormWithAnExplicitTtlGivesTheSessionThatTtl() {
+        Duration eightHours = Duration.ofHours(8);
+        Instant before = Instant.now();
+
+        client.put("cart-ttl-put", cart(), eightHours);
+        assertThat(client.putIfAbsent("cart-ttl-absent", cart(), eightHours)).isTrue();
+        client.put("cart-ttl-replace", cart(), Duration.ofMinutes(1));
+        String version = client.get("cart-ttl-replace", Cart.class).orElseThrow().version();
+        client.replace("cart-ttl-replace", cart().with("pen", "2.00"), version, eightHours);
+        client.put("cart-ttl-update", cart(), Duration.ofMinutes(1));
+        client.update("cart-ttl-update", Cart.class, cart -> cart.with("ink", "7.25"), eightHours);
+
+        Instant after = Instant.now();
+        for (String id : new String[] {"cart-ttl-put", "cart-ttl-absent", "cart-ttl-replace", "cart-ttl-update"}) {
+            assertThat(client.get(id, Cart.class).orElseThrow().expiresAt()).as(id)
+                    .isBetween(before.plus(eightHours).minusSeconds(1), after.plus(eightHours).plusSeconds(1));
+        }
+    }
+
+    @Test
     void touchDeleteAndAbsentSessions() {
         client.put("cart-gone", cart());
         client.touch("cart-gone");

@@ -6,7 +6,10 @@ import io.lettuce.core.ScanArgs;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -33,7 +37,7 @@ final class TestServer implements AutoCloseable {
     static final String TOKEN = "client-e2e-read-write-token";
     static final String READ_TOKEN = "client-e2e-read-only-token";
 
-    private static final Pattern PORT = Pattern.compile("Tomcat started on port (\\d+)");
+    private static final Pattern PORT = Pattern.compile("(?:Tomcat|Netty) started on port (\\d+)");
     private static final Pattern STARTED = Pattern.compile("Started \\w+ in ");
     private static final String END = "\u0000end of output";
 
@@ -75,17 +79,43 @@ final class TestServer implements AutoCloseable {
      * The properties of a Redis store on the Redis named by {@code REDIS_URL}, under a key prefix of this test's
      * own; skips the test, saying why, when there is none.
      */
-    static String[] redisStore(String keyPrefix) {
+    private static String[] redisStore(String keyPrefix, String test) {
         String url = System.getenv("REDIS_URL");
-        Assumptions.assumeTrue(url != null && !url.isBlank(),
-                "SKIPPED: REDIS_URL is not set, so there is no Redis to restart the server on "
-                        + "(export REDIS_URL=redis://127.0.0.1:6379)");
+        if (url == null || url.isBlank()) {
+            String reason = "SKIPPED: REDIS_URL is not set, so there is no Redis to restart the server on "
+                    + "(export REDIS_URL=redis://127.0.0.1:6379)";
+            // Failsafe keeps a test's System.out and System.err in report files; the forked JVM's own standard
+            // error is what it copies to the build's console
+            PrintStream console = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+            console.println("\n!!!!! " + test + ": " + reason + " !!!!!\n");
+            Assumptions.abort(reason);
+        }
         return new String[] {"sessiondata.store.type=redis", "spring.data.redis.url=" + url,
                 "sessiondata.store.redis.key-prefix=" + keyPrefix};
     }
 
+    /** A test body that runs against servers on one Redis, given their store properties. */
+    interface OnRedis {
+        void run(String[] redisStore) throws Exception;
+    }
+
+    /**
+     * Runs {@code body} with the store properties of a Redis key prefix of its own ({@link #redisStore}), then
+     * deletes every key under that prefix, whatever the outcome; skips the test, saying why on the console, without
+     * a Redis.
+     */
+    static void onRedis(Class<?> test, OnRedis body) throws Exception {
+        String keyPrefix = "sessiondata-client-" + test.getSimpleName() + "-" + UUID.randomUUID() + ":";
+        String[] redis = redisStore(keyPrefix, test.getSimpleName());
+        try {
+            body.run(redis);
+        } finally {
+            deleteRedisKeys(keyPrefix);
+        }
+    }
+
     /** Deletes every key under {@code keyPrefix} in the Redis named by {@code REDIS_URL}: tests share that Redis. */
-    static void deleteRedisKeys(String keyPrefix) {
+    private static void deleteRedisKeys(String keyPrefix) {
         RedisClient redis = RedisClient.create(System.getenv("REDIS_URL"));
         try (StatefulRedisConnection<String, String> connection = redis.connect()) {
             RedisCommands<String, String> commands = connection.sync();

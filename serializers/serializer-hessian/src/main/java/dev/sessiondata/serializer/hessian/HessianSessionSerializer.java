@@ -21,6 +21,7 @@ final class HessianSessionSerializer extends AbstractSessionSerializer {
 
     HessianSessionSerializer(SerializerSettings settings) {
         super(KnownSerializers.HESSIAN, settings);
+        requireSerializableRegisteredClasses();
         this.factory = new AllowListSerializerFactory(settings);
     }
 
