@@ -55,10 +55,10 @@ public abstract class AbstractSessionSerializer implements SessionSerializer {
             throw new SerializationException(id, "payload of " + data.length + " bytes exceeds maxPayloadBytes "
                     + settings.maxPayloadBytes());
         }
-        settings.allowList().check(id, type);
         Object value;
         ReadBudget enclosing = ReadBudget.open(settings);
         try {
+            settings.allowList().check(type);
             value = read(data, type);
         } catch (Exception | StackOverflowError e) {
             throw refusalIn(e).map(refusal -> refusal.inSerializer(id)).orElseGet(() -> new SerializationException(id,
