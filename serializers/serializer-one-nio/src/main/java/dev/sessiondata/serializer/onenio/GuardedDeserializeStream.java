@@ -15,6 +15,7 @@ import one.nio.serial.MapSerializer;
 import one.nio.serial.Repository;
 import one.nio.serial.Serializer;
 import one.nio.serial.SerializerNotFoundException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One-nio's reader with the checks one-nio lacks, applied where every object of the graph is read (generated
@@ -37,6 +38,11 @@ final class GuardedDeserializeStream extends DeserializeStream {
     private final SerializerSettings settings;
     private final boolean inlineDescriptors;
     private final ReadBudget budget;
+    /**
+     * The serializer of the last object read, which passed the allow-list: runs of one class (the strings of a map
+     * or list) then cost a comparison each instead of an allow-list lookup.
+     */
+    private @Nullable Serializer<?> lastAllowed;
     private int depth;
 
     /** {@code inlineDescriptors}: whether the data may carry descriptors inline (persist mode). */
@@ -81,7 +87,10 @@ final class GuardedDeserializeStream extends DeserializeStream {
                     return readRef(tag);
             }
         }
-        settings.allowList().check(serializer.cls());
+        if (serializer != lastAllowed) {
+            settings.allowList().check(serializer.cls());
+            lastAllowed = serializer;
+        }
         checkLength(serializer);
         if (++contextSize >= context.length) {
             context = Arrays.copyOf(context, context.length * 2);
