@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Counts the session keys of one prefix without a pass over the key space, on each master: {@code DBSIZE} (O(1)),
@@ -22,7 +23,7 @@ import java.util.Set;
  * with {@code p} the session keys' share of the database and {@code n} the sample: exact when the store owns its
  * database ({@code p = 1}: every key is a session key, the count is {@code DBSIZE}), about 3 % at {@code p = 0.5} and
  * 10 % at {@code p = 0.1} with the default 1,000. {@code DBSIZE} also counts keys that expired but that Redis has not
- * evicted yet (its active expiry keeps them to a few percent of the expiring keys).
+ * evicted yet (Redis's active expiry aims to keep those under 10 % of the keys with a time to live).
  */
 final class SessionKeyCount {
 
@@ -76,7 +77,7 @@ final class SessionKeyCount {
         return seen.size();
     }
 
-    private boolean isSessionKey(byte[] key) {
+    private boolean isSessionKey(byte @Nullable [] key) {
         return key != null && key.length >= sessionPrefix.length
                 && Arrays.equals(key, 0, sessionPrefix.length, sessionPrefix, 0, sessionPrefix.length);
     }
