@@ -1,5 +1,5 @@
-# The session server's image: built from the sources with the Maven Wrapper, run by a non-root user with the JVM
-# flags the serializers need (serializer.jvm.flags in the parent pom, the one place they are kept).
+# The session server's image: built from the sources with the Maven Wrapper, run by a non-root user. The server
+# stores bytes and has no serializer library, so it needs none of the serializers' --add-opens.
 #
 #   docker build -t sessiondata/session-server .
 #   docker run -p 127.0.0.1:8080:8080 sessiondata/session-server
@@ -20,8 +20,7 @@ RUN --mount=type=cache,target=/root/.m2 \
  && mkdir /out \
  && find session-server/target -maxdepth 1 -name 'session-server-*.jar' ! -name '*-plain.jar' \
       -exec cp {} /out/session-server.jar \; \
- && sed -n 's:.*<serializer.jvm.flags>\(.*\)</serializer.jvm.flags>.*:\1:p' pom.xml > /out/serializer-jvm.args \
- && test -s /out/session-server.jar && test -s /out/serializer-jvm.args
+ && test -s /out/session-server.jar
 
 FROM ${RUNTIME_IMAGE}
 RUN groupadd --system --gid 10001 sessiondata \
@@ -31,5 +30,5 @@ COPY --from=build /out/ /app/
 USER 10001:10001
 EXPOSE 8080
 # /app/config/application.yml, when mounted, overrides the packaged defaults (Spring Boot reads ./config/).
-ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-XX:+ExitOnOutOfMemoryError", "@/app/serializer-jvm.args", \
-            "-jar", "/app/session-server.jar"]
+ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-XX:+ExitOnOutOfMemoryError", "-jar", \
+            "/app/session-server.jar"]

@@ -120,7 +120,6 @@ for size in $sizes; do
 done
 
 token=$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')
-read -r -a jvm_flags <<< "$(sed -n 's:.*<serializer.jvm.flags>\(.*\)</serializer.jvm.flags>.*:\1:p' pom.xml)"
 
 # Starts the server (extra arguments are JVM options, then --, then application arguments); sets server_pid, base.
 start_server() {
@@ -130,7 +129,7 @@ start_server() {
   app=("$@")
   local port; port=$(free_port $((22000 + RANDOM % 9000)))
   base="http://127.0.0.1:$port"
-  java "${jvm_flags[@]}" "${jvm[@]}" -jar "$jar" --server.address=127.0.0.1 --server.port="$port" \
+  java "${jvm[@]}" -jar "$jar" --server.address=127.0.0.1 --server.port="$port" \
     --sessiondata.serializer.active=java --sessiondata.session.max-size=2MB \
     '--sessiondata.security.clients[0].name=capacity' "--sessiondata.security.clients[0].token=$token" \
     '--sessiondata.security.clients[0].access=read-write' "${app[@]}" ${extra_args[@]+"${extra_args[@]}"} \

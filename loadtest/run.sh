@@ -76,7 +76,6 @@ else
   fi
   jar=$(find session-server/target -maxdepth 1 -name 'session-server-*.jar' ! -name '*-plain.jar' | head -1)
   [ -n "$jar" ] || { echo "no server jar under session-server/target: build without --skip-build" >&2; exit 1; }
-  read -r -a jvm_flags <<< "$(sed -n 's:.*<serializer.jvm.flags>\(.*\)</serializer.jvm.flags>.*:\1:p' pom.xml)"
 
   server_args=()
   if [ "$store" = redis ]; then
@@ -110,7 +109,7 @@ else
   echo "Starting the session server on $base_url ($store store, active serializer $serializer); log: $work/server.log"
   # The configuration of the docker-compose deployment (its metrics histograms above all), with the store, the
   # serializer and the clients of this run given on the command line, which takes precedence.
-  SESSIONDATA_TOKEN="$write_token" java "${jvm_flags[@]}" -Xmx1g -jar "$jar" \
+  SESSIONDATA_TOKEN="$write_token" java -Xmx1g -jar "$jar" \
     --spring.config.additional-location=file:deploy/server/application.yml \
     --server.address=127.0.0.1 --server.port="$port" \
     --sessiondata.serializer.active="$serializer" \

@@ -73,13 +73,13 @@ class ClassAllowListTest {
         assertThat(single.isAllowed("com.acme.Other")).isFalse();
     }
 
+    /** The serializer it is checked in adds its id on the way up (the kit checks every id does). */
     @Test
-    void aRefusalNamesTheSerializerAndTheClassAndSaysHowToAllowIt() {
-        assertThatThrownBy(() -> defaults.check("kryo", Thread.class))
+    void aRefusalNamesTheClassAndSaysHowToAllowIt() {
+        assertThatThrownBy(() -> defaults.check(Thread.class))
                 .isInstanceOf(SerializationException.class)
-                .hasMessageContaining("[kryo]")
                 .hasMessageContaining("java.lang.Thread")
                 .hasMessageContaining("allowPackages")
-                .extracting(e -> ((SerializationException) e).serializerId()).isEqualTo("kryo");
+                .extracting(e -> ((SerializationException) e).serializerId()).isNull();
     }
 }

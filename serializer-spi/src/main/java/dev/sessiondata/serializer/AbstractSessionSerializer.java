@@ -2,6 +2,7 @@ package dev.sessiondata.serializer;
 
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The checks every serializer shares, so that each library adapter only writes and reads.
@@ -16,6 +17,11 @@ public abstract class AbstractSessionSerializer implements SessionSerializer {
 
     private final String id;
     protected final SerializerSettings settings;
+    /**
+     * The requested type that last passed the allow-list: a caller that reads one type pays the check once per
+     * serializer, not once per read. Racy by design: a stale value only costs a check.
+     */
+    private volatile @Nullable Class<?> lastAllowedType;
 
     protected AbstractSessionSerializer(String id, SerializerSettings settings) {
         this.id = Objects.requireNonNull(id, "id");
@@ -70,10 +76,13 @@ public abstract class AbstractSessionSerializer implements SessionSerializer {
             throw new SerializationException(id, "payload of " + data.length + " bytes exceeds maxPayloadBytes "
                     + settings.maxPayloadBytes());
         }
-        settings.allowList().check(id, type);
         Object value;
         ReadBudget enclosing = ReadBudget.open(settings);
         try {
+            if (type != lastAllowedType) {
+                settings.allowList().check(type);
+                lastAllowedType = type;
+            }
             value = read(data, type);
         } catch (Exception | StackOverflowError e) {
             throw refusalIn(e).map(refusal -> refusal.inSerializer(id)).orElseGet(() -> new SerializationException(id,

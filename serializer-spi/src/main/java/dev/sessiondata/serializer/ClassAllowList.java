@@ -104,25 +104,6 @@ public final class ClassAllowList {
         return isAllowedName(name);
     }
 
-    /** Throws a {@link SerializationException} naming the serializer unless {@code type} is allowed. */
-    public void check(String serializerId, Class<?> type) {
-        if (!isAllowed(type)) {
-            throw refusal(serializerId, type.getName());
-        }
-    }
-
-    /** Throws a {@link SerializationException} naming the serializer unless the class of this name is allowed. */
-    public void check(String serializerId, String className) {
-        if (!isAllowed(className)) {
-            throw refusal(serializerId, className);
-        }
-    }
-
-    /** The exception for a class outside this allow-list, naming the serializer. */
-    public SerializationException refusal(String serializerId, String className) {
-        return refusal(className).inSerializer(serializerId);
-    }
-
     /**
      * Throws a {@link SerializationException} unless {@code type} is allowed; for checks inside a serializer, which
      * names itself on the way up.

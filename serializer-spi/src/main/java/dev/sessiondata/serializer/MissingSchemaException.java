@@ -13,10 +13,21 @@ public class MissingSchemaException extends SerializationException {
 
     private final long uid;
 
-    public MissingSchemaException(String serializerId, long uid) {
-        super(serializerId, "no schema (class descriptor) for uid " + ClassDescriptor.uidToHex(uid)
-                + ": install the writer's (SchemaExchangingSerializer.install) or register the class");
+    /** From inside a serializer, which names itself on the way up. */
+    public MissingSchemaException(long uid) {
+        super(message(uid));
         this.uid = uid;
+    }
+
+    /** From a serializer that names itself, as every {@code SessionSerializer} must on what it throws. */
+    public MissingSchemaException(String serializerId, long uid) {
+        super(serializerId, message(uid));
+        this.uid = uid;
+    }
+
+    private static String message(long uid) {
+        return "no schema (class descriptor) for uid " + ClassDescriptor.uidToHex(uid)
+                + ": install the writer's (SchemaExchangingSerializer.install) or register the class";
     }
 
     /** The uid of the schema that is missing. */

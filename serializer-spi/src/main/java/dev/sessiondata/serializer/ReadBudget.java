@@ -48,6 +48,12 @@ public final class ReadBudget {
     private int hashNesting;
     private long objects;
     private long elements;
+    /**
+     * The class of the last back-reference that was no collection or map. Most back-references are strings, and
+     * {@code instanceof Collection} of a class that is none scans its interfaces every time; in a one-nio read of
+     * 100 KB that scan was 7 % of the round trip.
+     */
+    private @Nullable Class<?> lastLeaf;
 
     private ReadBudget(SerializerSettings settings) {
         this.maxHashNesting = settings.maxHashNesting();
@@ -62,13 +68,12 @@ public final class ReadBudget {
         return previous;
     }
 
-    /** Ends this thread's read, restoring the budget of an enclosing read if there was one. */
+    /**
+     * Ends this thread's read, restoring the budget of an enclosing read if there was one. The thread keeps its
+     * entry (set to null, not removed), so a read does not allocate a new one in the thread's map.
+     */
     static void close(@Nullable ReadBudget previous) {
-        if (previous == null) {
-            CURRENT.remove();
-        } else {
-            CURRENT.set(previous);
-        }
+        CURRENT.set(previous);
     }
 
     /**
@@ -120,7 +125,11 @@ public final class ReadBudget {
      * classes' own {@code hashCode} is theirs).
      */
     public void countSharedReference(@Nullable Object target) {
-        if (hashNesting == 0 || !(target instanceof Collection<?> || target instanceof Map<?, ?>)) {
+        if (hashNesting == 0 || target == null || target.getClass() == lastLeaf) {
+            return;
+        }
+        if (!(target instanceof Collection<?> || target instanceof Map<?, ?>)) {
+            lastLeaf = target.getClass();
             return;
         }
         Deque<Object> pending = new ArrayDeque<>();

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import java.util.zip.ZipInputStream;
@@ -29,12 +31,16 @@ class ServerJarContentsIT {
     private static final String SERIALIZER_SPI_PACKAGE = "dev/sessiondata/serializer/";
 
     private static final List<String> classEntries = new ArrayList<>();
+    private static Manifest manifest;
     private static final List<String> nestedJars = new ArrayList<>();
 
     @BeforeAll
     static void readTheJar() throws IOException {
         Path jar = Path.of(System.getProperty("sessiondata.server.jar", "target/session-server.jar"));
         assertThat(jar).as("the server's executable jar, built by the package phase").isRegularFile();
+        try (JarFile jarFile = new JarFile(jar.toFile())) {
+            manifest = jarFile.getManifest();
+        }
         try (ZipFile zip = new ZipFile(jar.toFile())) {
             Enumeration<? extends ZipEntry> entries = zip.entries();
             while (entries.hasMoreElements()) {
@@ -68,6 +74,13 @@ class ServerJarContentsIT {
     void theJarHoldsNeitherTheSerializerSpiNorAnyOfItsModules() {
         assertThat(nestedJars).noneMatch(name -> name.contains("/serializer-"));
         assertThat(classEntries).noneMatch(name -> name.contains(SERIALIZER_SPI_PACKAGE));
+    }
+
+    /** The serializers' --add-opens were in this manifest while the server carried their libraries. */
+    @Test
+    void theManifestOpensNoJdkPackage() {
+        assertThat(manifest.getMainAttributes().getValue("Main-Class")).isNotBlank();
+        assertThat(manifest.getMainAttributes().getValue("Add-Opens")).isNull();
     }
 
     private static void collectClasses(String prefix, InputStream jar) throws IOException {

@@ -34,7 +34,8 @@ public class RedisStoreConfiguration {
     @Bean
     SessionStore sessionStore(LettuceConnectionFactory connections, StoreProperties properties, Clock clock,
             MeterRegistry registry) {
-        var store = new RedisSessionStore(connections, properties.redis().keyPrefix(), clock);
+        var store = new RedisSessionStore(connections, properties.redis().keyPrefix(), clock,
+                properties.redis().countSample());
         return new MeteredSessionStore(store, NAME, registry);
     }
 
@@ -43,7 +44,10 @@ public class RedisStoreConfiguration {
         return new MeteredSchemaStore(new RedisSchemaStore(connections, properties.redis().keyPrefix()), NAME, registry);
     }
 
-    /** Counting Redis's sessions is a SCAN: a background pass every count-interval, never one per scrape. */
+    /**
+     * Counting Redis's sessions is cheap ({@code DBSIZE} and a bounded sample) but still a Redis call: one in the
+     * background every count-interval, so a scrape never waits for Redis, however many scrape how often.
+     */
     @Bean
     SessionCountGauge activeSessionsGauge(SessionStore store, StoreProperties properties) {
         return SessionCountGauge.countedEvery(properties.redis().countInterval(), store, NAME);

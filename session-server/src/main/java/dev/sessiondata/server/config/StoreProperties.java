@@ -36,8 +36,13 @@ public record StoreProperties(@DefaultValue("memory") Type type, @DefaultValue M
 
     /**
      * @param keyPrefix     the prefix of every key the store writes, so that one Redis can serve several deployments
-     * @param countInterval how often a background pass counts the sessions for {@code sessiondata.sessions.active}
+     * @param countInterval how often the sessions are counted for {@code sessiondata.sessions.active}
+     * @param countSample   the keys one count touches per Redis master: {@code DBSIZE} scaled by the session keys'
+     *                      share of this many random keys, or an exact {@code SCAN} of a database no larger
+     *                      (relative standard error {@code sqrt((1 - p) / (p * countSample))}, {@code p} the
+     *                      session keys' share of the database: 0 when the store owns it)
      */
-    public record Redis(@DefaultValue("sessiondata:") String keyPrefix, @DefaultValue("60s") Duration countInterval) {
+    public record Redis(@DefaultValue("sessiondata:") String keyPrefix, @DefaultValue("60s") Duration countInterval,
+            @DefaultValue("1000") int countSample) {
     }
 }

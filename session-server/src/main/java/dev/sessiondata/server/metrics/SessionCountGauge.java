@@ -16,13 +16,12 @@ import org.slf4j.LoggerFactory;
 /**
  * The gauge {@code sessiondata.sessions.active} (tag store), bound through Micrometer's {@link MeterBinder}.
  *
- * <p>Where counting is cheap (the memory store's estimated size) a scrape reads the store. Where it is a pass over
- * the key space (Redis: {@code SCAN} of the session keys) the count is taken by one background thread every
- * {@code interval} and a scrape reads the last one: a scrape never costs Redis anything, and Redis pays one pass per
- * interval however often it is scraped. The value is then the number of session keys that one pass saw: as old as
- * the interval at most, and, as {@code SCAN} guarantees only that keys present for the whole pass are seen, off by
- * the sessions created or expired during that pass. Before the first pass completes, and while Redis is away on
- * the first one, the gauge is NaN; a failed later pass keeps the previous count.
+ * <p>Where counting is a read of local state (the memory store's estimated size) a scrape reads the store. Where it
+ * is a call to another server (Redis: {@code DBSIZE} and a bounded sample of keys per master, an estimate whose
+ * accuracy {@code RedisSessionStore} documents) one background thread counts every {@code interval} and a scrape
+ * reads the last count: a scrape never waits for Redis, and Redis pays one count per interval however often it is
+ * scraped. The value is then as old as the interval at most. Before the first count completes, and while Redis is
+ * away on the first one, the gauge is NaN; a failed later count keeps the previous one.
  */
 public final class SessionCountGauge implements MeterBinder, AutoCloseable {
 
@@ -53,7 +52,7 @@ public final class SessionCountGauge implements MeterBinder, AutoCloseable {
         return new SessionCountGauge(store, storeName, null);
     }
 
-    /** A gauge that shows the count of a background pass made every {@code interval}. */
+    /** A gauge that shows the last of the counts made in the background every {@code interval}. */
     public static SessionCountGauge countedEvery(Duration interval, SessionStore store, String storeName) {
         if (interval.isNegative() || interval.isZero()) {
             throw new IllegalArgumentException("the session count interval must be positive, was " + interval);

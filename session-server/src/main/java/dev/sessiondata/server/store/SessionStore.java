@@ -26,8 +26,8 @@ public interface SessionStore {
     Optional<Instant> touch(String id);
 
     /**
-     * How many sessions the store holds, counted now. May cost a pass over the store (Redis): the active-sessions
-     * gauge reads it through {@code SessionCountGauge}, never once per scrape where it is expensive.
+     * How many sessions the store holds, counted now, without a pass over the store: exact or an estimate (Redis:
+     * {@code DBSIZE} and a bounded key sample), for the active-sessions gauge ({@code SessionCountGauge}).
      */
     long sessionCount();
 }

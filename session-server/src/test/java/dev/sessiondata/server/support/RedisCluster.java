@@ -49,6 +49,11 @@ public final class RedisCluster implements AutoCloseable {
         return nodes.stream().map(node -> "127.0.0.1:" + node.port()).toList();
     }
 
+    /** Sends one inline command to every node; their raw replies, in node order. */
+    public List<String> commandOnEveryNode(String command) {
+        return nodes.stream().map(node -> node.command(command)).toList();
+    }
+
     @Override
     public void close() throws InterruptedException {
         for (RedisProcess node : nodes) {

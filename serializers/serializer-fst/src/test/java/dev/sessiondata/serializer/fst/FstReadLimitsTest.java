@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.nustaq.serialization.FSTConfiguration;
@@ -98,16 +97,5 @@ class FstReadLimitsTest {
 
         assertThatThrownBy(() -> serializer.deserialize(data, Object.class))
                 .isInstanceOf(SerializationException.class).hasMessageContaining("java.lang.StringBuilder");
-    }
-
-    @ParameterizedTest
-    @EnumSource(FstVariant.class)
-    void aTruncatedPayloadIsRefusedWithoutReadingPastIt(FstVariant variant) {
-        SessionSerializer serializer = serializer(variant, SerializerSettings.defaults());
-        byte[] data = serializer.serialize(new long[] {1, 2, 3, 4});
-        byte[] truncated = Arrays.copyOf(data, data.length - 5);
-
-        assertThatThrownBy(() -> serializer.deserialize(truncated, long[].class))
-                .isInstanceOf(SerializationException.class);
     }
 }

@@ -77,7 +77,7 @@ final class BoundedBsonParser extends BsonParser {
         if (length > remaining() - INT32_BYTES) {
             throw new JsonParseException(this, "BSON string claims " + length + " bytes; " + remaining() + " are left");
         }
-        streamReadConstraints().validateStringLength(length);
+        streamReadConstraints().validateStringLength(length - 1); // BSON counts the string's terminating NUL
         return super.readString();
     }
 

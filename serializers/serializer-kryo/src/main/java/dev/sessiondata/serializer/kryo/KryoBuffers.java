@@ -24,11 +24,12 @@ final class KryoBuffers {
         };
     }
 
-    /** An output that refuses to grow beyond {@code maxBytes}. */
+    /** An output that refuses to grow beyond {@code maxBytes}; Kryo refuses an initial size above that. */
     static Output output(KryoVariant variant, int maxBytes) {
+        int initial = Math.min(INITIAL_BUFFER_BYTES, maxBytes);
         return switch (variant) {
-            case KRYO -> new Output(INITIAL_BUFFER_BYTES, maxBytes);
-            case KRYO_UNSAFE -> new UnsafeOutput(INITIAL_BUFFER_BYTES, maxBytes);
+            case KRYO -> new Output(initial, maxBytes);
+            case KRYO_UNSAFE -> new UnsafeOutput(initial, maxBytes);
         };
     }
 }

@@ -10,7 +10,6 @@ import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializers;
 import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -87,21 +86,6 @@ class KryoReadLimitsTest {
                 .isInstanceOf(KryoException.class).hasMessageContaining("maxArrayLength");
         assertThat(KryoBuffers.input(variant, output.toBytes(), new ReadLimits(3)).readString())
                 .isEqualTo("\u00e9t\u00e9");
-    }
-
-    @ParameterizedTest
-    @EnumSource(KryoVariant.class)
-    void aRefusedPayloadLeavesThePooledInstancesUsable(KryoVariant variant) {
-        SessionSerializer serializer = serializer(variant, SerializerSettings.defaults());
-        byte[] forged = payload(out -> out.writeVarInt(Integer.MAX_VALUE, true), 7, 8, 9);
-        for (int i = 0; i < 100; i++) {
-            assertThatThrownBy(() -> serializer.deserialize(forged, byte[].class))
-                    .isInstanceOf(SerializationException.class);
-        }
-
-        byte[] valid = serializer.serialize(new ArrayList<>(List.of("still", "fine")));
-        Object read = serializer.deserialize(valid, ArrayList.class);
-        assertThat(read).isEqualTo(List.of("still", "fine"));
     }
 
     /** A byte[] payload whose length prefix {@code length} writes, followed by {@code elements}. */

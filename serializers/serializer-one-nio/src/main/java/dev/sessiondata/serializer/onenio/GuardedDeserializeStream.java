@@ -4,6 +4,7 @@ import dev.sessiondata.serializer.MissingSchemaException;
 import dev.sessiondata.serializer.PrimitiveWidths;
 import dev.sessiondata.serializer.ReadBudget;
 import dev.sessiondata.serializer.SerializationException;
+import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SchemaInstallation;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -14,6 +15,7 @@ import one.nio.serial.MapSerializer;
 import one.nio.serial.Repository;
 import one.nio.serial.Serializer;
 import one.nio.serial.SerializerNotFoundException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One-nio's reader with the checks one-nio lacks, applied where every object of the graph is read (generated
@@ -28,18 +30,27 @@ import one.nio.serial.SerializerNotFoundException;
  *   <li>nesting is bounded by {@code maxDepth}, and every array, collection, map and string length is checked
  *       against {@code maxArrayLength} and the bytes that remain before one-nio allocates for it.</li>
  * </ul>
+ * Its refusals name no serializer: the serializer adds its id on the way up.
  */
 final class GuardedDeserializeStream extends DeserializeStream {
 
     private final byte[] data;
-    private final OneNioSessionSerializer owner;
+    private final SerializerSettings settings;
+    private final boolean inlineDescriptors;
     private final ReadBudget budget;
+    /**
+     * The serializer of the last object read, which passed the allow-list: runs of one class (the strings of a map
+     * or list) then cost a comparison each instead of an allow-list lookup.
+     */
+    private @Nullable Serializer<?> lastAllowed;
     private int depth;
 
-    GuardedDeserializeStream(byte[] data, OneNioSessionSerializer owner, ReadBudget budget) {
+    /** {@code inlineDescriptors}: whether the data may carry descriptors inline (persist mode). */
+    GuardedDeserializeStream(byte[] data, SerializerSettings settings, boolean inlineDescriptors, ReadBudget budget) {
         super(data);
         this.data = data;
-        this.owner = owner;
+        this.settings = settings;
+        this.inlineDescriptors = inlineDescriptors;
         this.budget = budget;
     }
 
@@ -54,7 +65,7 @@ final class GuardedDeserializeStream extends DeserializeStream {
             try {
                 serializer = Repository.requestSerializer(uid);
             } catch (SerializerNotFoundException e) {
-                throw new MissingSchemaException(owner.id(), uid);
+                throw new MissingSchemaException(uid);
             }
         } else if (tag <= FIRST_BOOT_UID) {
             serializer = Repository.requestBootstrapSerializer(tag);
@@ -76,13 +87,16 @@ final class GuardedDeserializeStream extends DeserializeStream {
                     return readRef(tag);
             }
         }
-        owner.checkAllowed(serializer.cls());
+        if (serializer != lastAllowed) {
+            settings.allowList().check(serializer.cls());
+            lastAllowed = serializer;
+        }
         checkLength(serializer);
         if (++contextSize >= context.length) {
             context = Arrays.copyOf(context, context.length * 2);
         }
-        if (++depth > owner.settings().maxDepth()) {
-            throw new SerializationException(owner.id(), "nesting deeper than maxDepth " + owner.settings().maxDepth());
+        if (++depth > settings.maxDepth()) {
+            throw new SerializationException("nesting deeper than maxDepth " + settings.maxDepth());
         }
         boolean hashed = (serializer instanceof CollectionSerializer || serializer instanceof MapSerializer)
                 && ReadBudget.isHashed(serializer.cls());
@@ -107,8 +121,8 @@ final class GuardedDeserializeStream extends DeserializeStream {
 
     /** A descriptor written inline by persist mode: checked and registered by uid before one-nio reads it. */
     private Serializer<?> readEmbeddedSerializer() throws IOException, ClassNotFoundException {
-        if (!owner.readsInlineDescriptors()) {
-            throw new SerializationException(owner.id(), "an inline class descriptor in compact-mode data");
+        if (!inlineDescriptors) {
+            throw new SerializationException("an inline class descriptor in compact-mode data");
         }
         int position = (int) (offset - address);
         if (position < data.length && data[position] <= FIRST_BOOT_UID) {
@@ -116,20 +130,20 @@ final class GuardedDeserializeStream extends DeserializeStream {
             try {
                 header = DescriptorHeader.read(data, position, data.length);
             } catch (IllegalArgumentException e) {
-                throw new SerializationException(owner.id(), "malformed inline class descriptor: " + e.getMessage(), e);
+                throw new SerializationException("malformed inline class descriptor: " + e.getMessage(), e);
             }
             SchemaInstallation installation;
             try {
-                installation = DescriptorInstaller.install(data, header, owner.settings().allowList());
+                installation = DescriptorInstaller.install(data, header, settings.allowList());
             } catch (IllegalArgumentException e) {
-                throw new SerializationException(owner.id(), e.getMessage(), e);
+                throw new SerializationException(e.getMessage(), e);
             }
             if (installation == SchemaInstallation.NOT_ALLOWED) {
-                throw owner.settings().allowList().refusal(
-                        DescriptorInstaller.firstRefused(header, owner.settings().allowList()));
+                throw settings.allowList().refusal(
+                        DescriptorInstaller.firstRefused(header, settings.allowList()));
             }
             if (installation == SchemaInstallation.CLASS_NOT_FOUND) {
-                throw new SerializationException(owner.id(), "class " + header.className() + " is not present");
+                throw new SerializationException("class " + header.className() + " is not present");
             }
             // The uid is registered now: one-nio's own reader only skips the descriptor and returns that serializer.
             offset++;
@@ -173,9 +187,9 @@ final class GuardedDeserializeStream extends DeserializeStream {
         int length = (data[position] & 0xff) << 24 | (data[position + 1] & 0xff) << 16
                 | (data[position + 2] & 0xff) << 8 | (data[position + 3] & 0xff);
         long remaining = data.length - position - Integer.BYTES;
-        if (length < 0 || length > owner.settings().maxArrayLength() || (long) length * bytesPerElement > remaining) {
-            throw new SerializationException(owner.id(), cls.getName() + " claims " + length + " elements with "
-                    + remaining + " bytes left (maxArrayLength " + owner.settings().maxArrayLength() + ")");
+        if (length < 0 || length > settings.maxArrayLength() || (long) length * bytesPerElement > remaining) {
+            throw new SerializationException(cls.getName() + " claims " + length + " elements with "
+                    + remaining + " bytes left (maxArrayLength " + settings.maxArrayLength() + ")");
         }
         if (elements) {
             budget.countElements(length);
@@ -191,9 +205,9 @@ final class GuardedDeserializeStream extends DeserializeStream {
         if (length > 0x7fff && data.length - position >= 4) {
             length = (length & 0x7fff) << 16 | (data[position + 2] & 0xff) << 8 | (data[position + 3] & 0xff);
         }
-        if (length > owner.settings().maxArrayLength()) {
-            throw new SerializationException(owner.id(), "a string of " + length + " bytes exceeds maxArrayLength "
-                    + owner.settings().maxArrayLength());
+        if (length > settings.maxArrayLength()) {
+            throw new SerializationException("a string of " + length + " bytes exceeds maxArrayLength "
+                    + settings.maxArrayLength());
         }
     }
 }

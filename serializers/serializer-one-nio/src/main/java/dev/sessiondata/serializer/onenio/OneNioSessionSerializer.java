@@ -45,27 +45,12 @@ class OneNioSessionSerializer extends AbstractSessionSerializer {
     @Override
     protected Object read(byte[] data, Class<?> type) throws IOException, ClassNotFoundException {
         // a refusal of ours that one-nio wrapped (it wraps what a custom readObject throws) is surfaced by the base
-        GuardedDeserializeStream in = new GuardedDeserializeStream(data, this, ReadBudget.current());
+        GuardedDeserializeStream in = new GuardedDeserializeStream(data, settings,
+                variant == OneNioVariant.ONE_NIO_PERSIST, ReadBudget.current());
         Object value = in.readObject();
         if (in.available() != 0) {
-            throw new SerializationException(id(), in.available() + " bytes after the value");
+            throw new SerializationException(in.available() + " bytes after the value");
         }
         return value;
-    }
-
-    /**
-     * Refuses a class outside the allow-list. Called for every object read, so it relies on the allow-list's own
-     * per-class memo (a {@code ClassValue}) and allocates nothing.
-     */
-    void checkAllowed(Class<?> cls) {
-        settings.allowList().check(cls);
-    }
-
-    SerializerSettings settings() {
-        return settings;
-    }
-
-    boolean readsInlineDescriptors() {
-        return variant == OneNioVariant.ONE_NIO_PERSIST;
     }
 }

@@ -40,17 +40,6 @@ class OneNioReadGuardsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"one-nio", "one-nio-persist"})
-    void anArrayLongerThanMaxArrayLengthIsRefused(String id) {
-        SerializerSettings settings = KitSettings.strict().toBuilder().maxArrayLength(8).build();
-        byte[] data = SessionSerializers.create(id, settings).serialize(new long[9]);
-
-        assertThatThrownBy(() -> SessionSerializers.create(id, settings).deserialize(data, long[].class))
-                .isInstanceOf(SerializationException.class)
-                .hasMessageContaining("maxArrayLength 8");
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"one-nio", "one-nio-persist"})
     void aOneNioBuiltInSerializerOfAClassOutsideTheAllowListIsRefused(String id) {
         ConcurrentHashMap<String, String> map = new ConcurrentHashMap<>();
         map.put("a", "b");

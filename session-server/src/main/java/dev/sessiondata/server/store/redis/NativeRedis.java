@@ -6,10 +6,13 @@ import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.cluster.api.async.RedisAdvancedClusterAsyncCommands;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 import org.jspecify.annotations.Nullable;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnection;
@@ -60,6 +63,33 @@ final class NativeRedis {
         } catch (RedisException | org.springframework.dao.DataAccessException e) {
             throw RedisCalls.unavailable(e);
         }
+    }
+
+    /**
+     * Sums {@code count} over the masters of a cluster, each asked on its own connection, or asks the one server.
+     * For what every master holds apart (its database size, its random keys), not for keyed commands.
+     */
+    long sumOverMasters(ToLongFunction<RedisClusterAsyncCommands<byte[], byte[]>> count) {
+        try {
+            RedisClusterAsyncCommands<byte[], byte[]> redis = commands();
+            if (!(redis instanceof RedisAdvancedClusterAsyncCommands<byte[], byte[]> cluster)) {
+                return count.applyAsLong(redis);
+            }
+            long total = 0;
+            for (RedisClusterNode node : cluster.getStatefulConnection().getPartitions()) {
+                if (node.getRole().isUpstream()) {
+                    total += count.applyAsLong(cluster.getConnection(node.getNodeId()));
+                }
+            }
+            return total;
+        } catch (RedisException | org.springframework.dao.DataAccessException e) {
+            throw RedisCalls.unavailable(e);
+        }
+    }
+
+    /** Waits for the answer of a command issued through {@link #sumOverMasters}. */
+    <T> T result(RedisFuture<T> future) {
+        return await(future);
     }
 
     private <T> T await(RedisFuture<T> future) {

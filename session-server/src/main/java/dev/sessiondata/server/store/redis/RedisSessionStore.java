@@ -1,7 +1,6 @@
 package dev.sessiondata.server.store.redis;
 
 import static dev.sessiondata.server.store.redis.RedisCalls.bytes;
-import static dev.sessiondata.server.store.redis.RedisCalls.call;
 import static dev.sessiondata.server.store.redis.RedisCalls.text;
 
 import dev.sessiondata.server.store.DeleteResult;
@@ -19,13 +18,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import org.springframework.data.redis.connection.RedisClusterConnection;
-import org.springframework.data.redis.connection.RedisClusterNode;
-import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
-import org.springframework.data.redis.core.Cursor;
-import org.springframework.data.redis.core.RedisTemplate;
-import org.springframework.data.redis.core.ScanOptions;
 
 /**
  * Keeps sessions in Redis.
@@ -40,8 +33,9 @@ import org.springframework.data.redis.core.ScanOptions;
  * </ul>
  *
  * <p>Every operation that reads and writes is one Lua script (Redis runs each atomically), so a conditional write
- * either fully happens or not at all, and a session is never half-written. Session operations go through
- * Lettuce's own API ({@link NativeRedis}), the session count through Spring Data Redis. An unreachable Redis is a
+ * either fully happens or not at all, and a session is never half-written. All of them go through Lettuce's own
+ * API ({@link NativeRedis}); the session count is an estimate that never passes over the key space
+ * ({@link SessionKeyCount}). An unreachable Redis is a
  * {@link dev.sessiondata.server.store.StoreUnavailableException}; Lettuce reconnects by itself when it returns.
  */
 public final class RedisSessionStore implements SessionStore {
@@ -49,14 +43,22 @@ public final class RedisSessionStore implements SessionStore {
     /** The hash fields of a session, in the order the get script answers them. */
     private static final byte[][] FIELDS = {bytes("data"), bytes("serializer"), bytes("version"), bytes("ttl"), bytes("expires")};
 
-    private final RedisTemplate<String, byte[]> redis;
+    /** Keys one session count touches per master: a standard error of 3 % when half the keys are sessions. */
+    public static final int DEFAULT_COUNT_SAMPLE = 1000;
+
     private final NativeRedis lettuce;
     private final String prefix;
     private final Clock clock;
+    private final SessionKeyCount count;
 
     public RedisSessionStore(LettuceConnectionFactory connections, String keyPrefix, Clock clock) {
+        this(connections, keyPrefix, clock, DEFAULT_COUNT_SAMPLE);
+    }
+
+    /** {@code countSample}: the keys one session count may touch per master ({@link SessionKeyCount}). */
+    public RedisSessionStore(LettuceConnectionFactory connections, String keyPrefix, Clock clock, int countSample) {
         this.prefix = RedisCalls.checkPrefix(keyPrefix);
-        this.redis = RedisCalls.template(connections);
+        this.count = new SessionKeyCount(prefix + "session:", countSample);
         this.lettuce = new NativeRedis(connections);
         this.clock = clock;
     }
@@ -115,37 +117,10 @@ public final class RedisSessionStore implements SessionStore {
         return expires == null ? Optional.empty() : Optional.of(Instant.ofEpochMilli(Long.parseLong(text(expires))));
     }
 
-    /**
-     * Counts session keys with {@code SCAN} (on every master of a cluster): a pass over the key space, which is
-     * why the active-sessions gauge takes it periodically in the background ({@code SessionCountGauge}).
-     */
+    /** Estimated from {@code DBSIZE} and a bounded sample of keys: {@link SessionKeyCount} says how closely. */
     @Override
     public long sessionCount() {
-        ScanOptions sessions = ScanOptions.scanOptions().match(prefix + "session:*").count(1000).build();
-        Long count = call(() -> redis.execute((RedisConnection connection) -> {
-            if (connection instanceof RedisClusterConnection cluster) {
-                long total = 0;
-                for (RedisClusterNode node : cluster.clusterGetNodes()) {
-                    if (node.isMaster()) {
-                        total += count(cluster.scan(node, sessions));
-                    }
-                }
-                return total;
-            }
-            return count(connection.keyCommands().scan(sessions));
-        }, true));
-        return count == null ? 0 : count;
-    }
-
-    private static long count(Cursor<byte[]> keys) {
-        try (keys) {
-            long count = 0;
-            while (keys.hasNext()) {
-                keys.next();
-                count++;
-            }
-            return count;
-        }
+        return count.count(lettuce);
     }
 
     private byte[] sessionKey(String id) {

@@ -1,21 +1,26 @@
 package dev.sessiondata.server.store.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
+import dev.sessiondata.server.store.Precondition;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreCompatibilityKit;
+import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.support.RedisCluster;
 import dev.sessiondata.server.support.RedisProcess;
 import dev.sessiondata.server.support.RunningServer;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.data.redis.connection.RedisClusterConfiguration;
+import org.springframework.data.redis.connection.RedisClusterConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
@@ -49,6 +54,30 @@ class RedisClusterSessionStoreIT extends SessionStoreCompatibilityKit {
     @Override
     protected SessionStore createStore() {
         return new RedisSessionStore(connections, "it-" + UUID.randomUUID() + ":", Clock.systemUTC());
+    }
+
+    /**
+     * About a third of the keys on each master: the estimate's relative standard error per master is
+     * sqrt((1 - 1/3) / (1/3 * 300)) = 8 %, under 5 % for the sum of three, so 25 % is over five of them.
+     */
+    @Test
+    void theSessionCountSumsAnEstimatePerMasterWithoutScanning() {
+        String prefix = "count-" + UUID.randomUUID() + ":";
+        SessionStore store = new RedisSessionStore(connections, prefix, Clock.systemUTC(), 300);
+        SessionWrite write = new SessionWrite(new byte[] {1}, "java", Duration.ofMinutes(5));
+        for (int i = 0; i < 1500; i++) {
+            store.put("s" + i, write, Precondition.none());
+        }
+        try (RedisClusterConnection connection = connections.getClusterConnection()) {
+            for (int i = 0; i < 3000; i++) {
+                connection.stringCommands().set(("foreign:" + i).getBytes(StandardCharsets.UTF_8), new byte[] {1});
+            }
+        }
+        cluster.commandOnEveryNode("CONFIG RESETSTAT");
+
+        assertThat((double) store.sessionCount()).isCloseTo(1500, within(0.25 * 1500));
+        assertThat(cluster.commandOnEveryNode("INFO commandstats")).noneMatch(stats -> stats.contains("cmdstat_scan:"))
+                .allMatch(stats -> stats.contains("cmdstat_randomkey:calls=300,"));
     }
 
     @Test
