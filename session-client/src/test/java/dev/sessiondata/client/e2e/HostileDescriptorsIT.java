@@ -45,7 +45,7 @@ class HostileDescriptorsIT {
             return TestServer.start(base);
         }
         List<String> properties = new ArrayList<>(List.of(base));
-        properties.addAll(List.of(TestServer.redisStore(prefix)));
+        properties.addAll(List.of(TestServer.redisStore(prefix, HostileDescriptorsIT.class.getSimpleName())));
         return TestServer.start(properties.toArray(String[]::new));
     }
 

@@ -79,7 +79,7 @@ final class TestServer implements AutoCloseable {
      * The properties of a Redis store on the Redis named by {@code REDIS_URL}, under a key prefix of this test's
      * own; skips the test, saying why, when there is none.
      */
-    private static String[] redisStore(String keyPrefix, String test) {
+    static String[] redisStore(String keyPrefix, String test) {
         String url = System.getenv("REDIS_URL");
         if (url == null || url.isBlank()) {
             String reason = "SKIPPED: REDIS_URL is not set, so there is no Redis to restart the server on "
@@ -115,7 +115,7 @@ final class TestServer implements AutoCloseable {
     }
 
     /** Deletes every key under {@code keyPrefix} in the Redis named by {@code REDIS_URL}: tests share that Redis. */
-    private static void deleteRedisKeys(String keyPrefix) {
+    static void deleteRedisKeys(String keyPrefix) {
         RedisClient redis = RedisClient.create(System.getenv("REDIS_URL"));
         try (StatefulRedisConnection<String, String> connection = redis.connect()) {
             RedisCommands<String, String> commands = connection.sync();
