@@ -1,5 +1,10 @@
 package dev.sessiondata.spring.e2e;
 
+import io.lettuce.core.KeyScanCursor;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.ScanArgs;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -8,7 +13,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -38,14 +45,18 @@ public final class ServerProcess implements AutoCloseable {
 
     /** Starts a server with the given {@code key=value} properties and waits until it serves (2 minutes at most). */
     public static ServerProcess start(String... properties) {
-        List<String> command = new ArrayList<>(List.of(java(), "-Xmx256m", "-jar", jar().toString(),
-                "--server.port=0",
-                "--sessiondata.security.clients[0].name=spring-e2e",
-                "--sessiondata.security.clients[0].token=" + TOKEN,
-                "--sessiondata.security.clients[0].access=read-write"));
+        // a key given twice on the command line binds as both values joined: the given ones replace the defaults
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("server.port", "0");
+        settings.put("sessiondata.security.clients[0].name", "spring-e2e");
+        settings.put("sessiondata.security.clients[0].token", TOKEN);
+        settings.put("sessiondata.security.clients[0].access", "read-write");
         for (String property : properties) {
-            command.add("--" + property);
+            int equals = property.indexOf('=');
+            settings.put(property.substring(0, equals), property.substring(equals + 1));
         }
+        List<String> command = new ArrayList<>(List.of(java(), "-Xmx256m", "-jar", jar().toString()));
+        settings.forEach((key, value) -> command.add("--" + key + "=" + value));
         Process process;
         try {
             process = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -96,6 +107,40 @@ public final class ServerProcess implements AutoCloseable {
 
     public URI baseUri() {
         return URI.create("http://127.0.0.1:" + port);
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** The store properties of the Redis named by {@code REDIS_URL} (the local one without it) under {@code keyPrefix}. */
+    public static String[] redisStore(String keyPrefix) {
+        return new String[] {"sessiondata.store.type=redis", "spring.data.redis.url=" + redisUrl(),
+                "sessiondata.store.redis.key-prefix=" + keyPrefix};
+    }
+
+    private static String redisUrl() {
+        String url = System.getenv("REDIS_URL");
+        return url == null || url.isBlank() ? "redis://127.0.0.1:6379" : url;
+    }
+
+    /** Deletes every key under {@code keyPrefix} in that Redis: tests share it. */
+    public static void deleteRedisKeys(String keyPrefix) {
+        RedisClient redis = RedisClient.create(redisUrl());
+        try (StatefulRedisConnection<String, String> connection = redis.connect()) {
+            RedisCommands<String, String> commands = connection.sync();
+            ScanArgs match = ScanArgs.Builder.matches(keyPrefix + "*").limit(1000);
+            for (KeyScanCursor<String> keys = commands.scan(match); ; keys = commands.scan(keys, match)) {
+                if (!keys.getKeys().isEmpty()) {
+                    commands.del(keys.getKeys().toArray(String[]::new));
+                }
+                if (keys.isFinished()) {
+                    return;
+                }
+            }
+        } finally {
+            redis.shutdown();
+        }
     }
 
     @Override
