@@ -19,23 +19,30 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * The repository's Spring Session semantics against the real server, each "request" being what
- * {@code SessionRepositoryFilter} does: find the session, use it, save it.
+ * {@code SessionRepositoryFilter} does: find the session, use it, save it. One subclass per store of the server.
  */
-class SessionDataSessionRepositoryIT {
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class RepositorySemantics {
 
-    private static ServerProcess server;
-    private static SessionClient client;
-    private static SessionDataSessionRepository repository;
+    private ServerProcess server;
+    private SessionClient client;
+    private SessionDataSessionRepository repository;
+
+    /** The server's store properties, added to the one-nio serializer. */
+    abstract String[] store();
 
     @BeforeAll
-    static void start() {
-        server = ServerProcess.start("sessiondata.serializer.active=one-nio");
+    void start() {
+        server = ServerProcess.start(Stream.concat(Stream.of("sessiondata.serializer.active=one-nio"),
+                Stream.of(store())).toArray(String[]::new));
         SerializerSettings settings = SerializerSettings.builder().allowPackages("dev.sessiondata.spring.e2e").build();
         client = SessionClient.builder().baseUri(server.baseUri()).token(ServerProcess.TOKEN)
                 .serializerSettings(settings).registerClasses(Cart.class).build();
@@ -43,12 +50,12 @@ class SessionDataSessionRepositoryIT {
     }
 
     @AfterAll
-    static void stop() {
+    void stop() {
         server.close();
     }
 
     /** A new session with one attribute, saved; its id. */
-    private static String savedWith(String name, Object value) {
+    private String savedWith(String name, Object value) {
         SessionDataSession session = repository.createSession();
         session.setAttribute(name, value);
         repository.save(session);
@@ -56,7 +63,7 @@ class SessionDataSessionRepositoryIT {
     }
 
     /** What a request finds under {@code id}, which must be there. */
-    private static SessionDataSession find(String id) {
+    private SessionDataSession find(String id) {
         SessionDataSession found = repository.findById(id);
         assertThat(found).as("session " + id).isNotNull();
         return found;
