@@ -1,8 +1,7 @@
-package dev.sessiondata.spring.boot;
+package dev.sessiondata.sample;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sessiondata.spring.boot.app.CartApplication;
 import dev.sessiondata.spring.e2e.ServerProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,7 +17,7 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * One running instance of {@link CartApplication}, configured as its users would (the two properties plus the
+ * One running instance of {@link ShopApplication}, configured as its users would (the two properties plus the
  * allow-list), and a browser's view of it: requests with or without a {@code SESSION} cookie.
  */
 final class AppInstance implements AutoCloseable {
@@ -32,13 +31,11 @@ final class AppInstance implements AutoCloseable {
     }
 
     static AppInstance start(URI service) {
-        return new AppInstance(new SpringApplicationBuilder(CartApplication.class).run(
+        return new AppInstance(new SpringApplicationBuilder(ShopApplication.class).run(
                 "--server.port=0",
                 "--sessiondata.client.base-uri=" + service,
                 "--sessiondata.client.token=" + ServerProcess.TOKEN,
-                "--sessiondata.client.allow-packages=dev.sessiondata.spring.e2e",
-                "--sessiondata.client.register-classes=dev.sessiondata.spring.e2e.Cart",
-                "--management.endpoint.health.show-components=always",
+                                "--management.endpoint.health.show-components=always",
                 "--management.endpoint.health.show-details=always"));
     }
 

@@ -1,7 +1,7 @@
-package dev.sessiondata.spring.boot;
+package dev.sessiondata.sample;
 
-import static dev.sessiondata.spring.boot.AppInstance.cookieOf;
-import static dev.sessiondata.spring.boot.AppInstance.sessionIdOf;
+import static dev.sessiondata.sample.AppInstance.cookieOf;
+import static dev.sessiondata.sample.AppInstance.sessionIdOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sessiondata.spring.e2e.ServerProcess;

@@ -1,9 +1,9 @@
-package dev.sessiondata.spring.boot.app;
+package dev.sessiondata.sample;
 
-import dev.sessiondata.spring.e2e.Cart;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpSession;
 import java.util.Objects;
+import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -11,12 +11,18 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Nothing in it knows about the session-data service: the HttpSession is the servlet API's, and the starter puts it
- * in the service.
+ * A shop with a login and a cart in the HttpSession. Nothing in it knows about the session-data service: the
+ * session is the servlet API's, and the starter keeps it in the service (see application.properties), so that any
+ * instance serves any user. Run it with the service up: {@code ./mvnw -pl samples/session-spring-sample
+ * spring-boot:run}, with {@code SESSIONDATA_BASE_URI} and {@code SESSIONDATA_TOKEN} set.
  */
 @SpringBootApplication
 @RestController
-public class CartApplication {
+public class ShopApplication {
+
+    public static void main(String[] args) {
+        SpringApplication.run(ShopApplication.class, args);
+    }
 
     /** Logs in: a new session id against session fixation, the user in the session. */
     @PostMapping("/login")
@@ -39,6 +45,7 @@ public class CartApplication {
         return session.getAttribute("user") + " " + Objects.requireNonNullElse(session.getAttribute("cart"), "[]");
     }
 
+    /** A preference of the user's, such as a currency; one attribute per name. */
     @PostMapping("/attribute")
     String set(HttpSession session, @RequestParam String name, @RequestParam String value) {
         session.setAttribute(name, value);
