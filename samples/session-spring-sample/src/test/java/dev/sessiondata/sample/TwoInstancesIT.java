@@ -84,6 +84,16 @@ class TwoInstancesIT {
     }
 
     @Test
+    void theRegisteredClassesSchemasWereUploadedAtStartupBeforeAnyRequest() {
+        try (AppInstance fresh = AppInstance.start(server.baseUri())) {
+            assertThat(fresh.bean(MeterRegistry.class).find("sessiondata.client.requests")
+                    .tag("operation", "descriptors-upload").timers()).isNotEmpty();
+            assertThat(fresh.bean(MeterRegistry.class).find("sessiondata.client.requests")
+                    .tag("operation", "get").timers()).isEmpty();
+        }
+    }
+
+    @Test
     void theServiceIsInTheHealthAndTheClientsMetersInTheRegistry() {
         a.send("GET", "/cart", null);
 

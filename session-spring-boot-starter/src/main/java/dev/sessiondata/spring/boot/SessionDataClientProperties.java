@@ -60,8 +60,9 @@ public class SessionDataClientProperties {
     private int updateAttempts = 32;
 
     /**
-     * Whether to perform the client's handshake (active serializer, schema upload) at startup, so that the
-     * application fails to start without the service; by default the first request does it.
+     * Whether the application fails to start without the service: the client's handshake (active serializer,
+     * schema upload of the registered classes) then runs while the context starts. By default it runs once the
+     * application is ready, and a failure only warns: the first request that needs a session tries again.
      */
     private boolean connectOnStartup;
 

@@ -84,6 +84,11 @@ public class SessionDataSessionAutoConfiguration {
     }
 
     @Bean
+    StartupHandshake sessionDataStartupHandshake(SessionClient client) {
+        return new StartupHandshake(client);
+    }
+
+    @Bean
     @ConditionalOnMissingBean(SessionRepository.class)
     SessionDataSessionRepository sessionRepository(SessionClient client, SerializerSettings settings,
                                                    SessionDataClientProperties properties,
