@@ -24,10 +24,9 @@ import org.jspecify.annotations.Nullable;
  */
 final class AttributeCheck {
 
-    /** More objects than a session attribute should hold; past it the serializers' own bounds apply. */
-    private static final int MAX_OBJECTS = 100_000;
-
     private final ClassAllowList allowList;
+    /** The readers' bound on objects per payload: an attribute that reaches more could not be read back anyway. */
+    private final int maxObjects;
     private final ClassValue<Field[]> fields = new ClassValue<>() {
         @Override
         protected Field[] computeValue(Class<?> type) {
@@ -35,12 +34,14 @@ final class AttributeCheck {
         }
     };
 
-    AttributeCheck(ClassAllowList allowList) {
+    AttributeCheck(ClassAllowList allowList, int maxObjects) {
         this.allowList = allowList;
+        this.maxObjects = maxObjects;
     }
 
     /**
      * @throws DisallowedAttributeException if {@code value} or anything it reaches is of a class not allowed
+     * @throws IllegalArgumentException if it reaches more objects than a reader reads
      */
     void check(String attribute, @Nullable Object value) {
         if (value == null) {
@@ -49,11 +50,15 @@ final class AttributeCheck {
         Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         Deque<Step> pending = new ArrayDeque<>();
         pending.push(new Step(value, ""));
-        while (!pending.isEmpty() && seen.size() < MAX_OBJECTS) {
+        while (!pending.isEmpty()) {
             Step step = pending.pop();
             Object object = step.object();
             if (!seen.add(object)) {
                 continue;
+            }
+            if (seen.size() > maxObjects) {
+                throw new IllegalArgumentException("session attribute '" + attribute + "' reaches more than "
+                        + maxObjects + " objects, more than a reader reads (SerializerSettings.maxObjects)");
             }
             Class<?> type = object.getClass();
             if (!allowList.isAllowed(type)) {

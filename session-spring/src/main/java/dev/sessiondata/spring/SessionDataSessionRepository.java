@@ -65,7 +65,8 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
      */
     public SessionDataSessionRepository(SessionClient client, SerializerSettings settings) {
         this.client = Objects.requireNonNull(client, "client");
-        this.attributeCheck = new AttributeCheck(Objects.requireNonNull(settings, "settings").allowList());
+        Objects.requireNonNull(settings, "settings");
+        this.attributeCheck = new AttributeCheck(settings.allowList(), settings.maxObjects());
     }
 
     /** The max inactive interval, and so the time to live, of a new session (30 minutes). */

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class AttributeCheckTest {
 
     private final AttributeCheck check = new AttributeCheck(
-            SerializerSettings.builder().allowPackages("dev.sessiondata.spring").build().allowList());
+            SerializerSettings.builder().allowPackages("dev.sessiondata.spring").build().allowList(), 1000);
 
     @Test
     void jdkValuesCollectionsAndAllowedClassesPass() {
@@ -42,6 +42,16 @@ class AttributeCheckTest {
         cycle.add(cycle);
         assertThatCode(() -> check.check("cycle", cycle)).doesNotThrowAnyException();
         assertThatCode(() -> check.check("transient", new WithTransient())).doesNotThrowAnyException();
+    }
+
+    @Test
+    void anAttributeThatReachesMoreObjectsThanAReaderReadsIsRefused() {
+        List<Object> large = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            large.add(new Node(null, null));
+        }
+        assertThatThrownBy(() -> check.check("large", large)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("more than 1000 objects");
     }
 
     static final class Node {
