@@ -55,6 +55,18 @@ class TwoInstancesIT {
     }
 
     @Test
+    void aRequestThatOnlyReadsTheSessionDoesNotRewriteIt() {
+        String cookie = cookieOf(a.send("POST", "/login?user=dave", null));
+        SessionClient client = a.bean(SessionClient.class);
+        String version = client.get(sessionIdOf(cookie), HashMap.class).orElseThrow().version();
+
+        assertThat(b.send("GET", "/cart", cookie).body()).isEqualTo("dave []");
+        assertThat(a.send("GET", "/cart", cookie).body()).isEqualTo("dave []");
+
+        assertThat(client.get(sessionIdOf(cookie), HashMap.class).orElseThrow().version()).isEqualTo(version);
+    }
+
+    @Test
     void logoutOnOneInstanceEndsTheSessionOnBoth() {
         String cookie = cookieOf(a.send("POST", "/login?user=bob", null));
         SessionClient client = a.bean(SessionClient.class);
