@@ -7,6 +7,7 @@ import dev.sessiondata.spring.SessionDataSessionRepository;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.session.autoconfigure.SessionAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
@@ -47,6 +48,12 @@ class SessionDataSessionAutoConfigurationTest {
             assertThat(context).hasBean("sessionDataClientMeters");
             assertThat(context.getBean(CookieSerializer.class)).isInstanceOf(DefaultCookieSerializer.class);
         });
+    }
+
+    @Test
+    void theHealthIsDownWhenTheServiceDoesNotAnswer() {
+        configured.run(context -> assertThat(context.getBean(SessionDataHealthIndicator.class).health().getStatus())
+                .isEqualTo(Status.DOWN));
     }
 
     @Test
