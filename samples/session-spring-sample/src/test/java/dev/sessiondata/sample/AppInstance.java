@@ -1,0 +1,80 @@
+package dev.sessiondata.sample;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sessiondata.spring.e2e.ServerProcess;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * One running instance of {@link ShopApplication}, configured as its users would (the two properties plus the
+ * allow-list), and a browser's view of it: requests with or without a {@code SESSION} cookie.
+ */
+final class AppInstance implements AutoCloseable {
+
+    private static final HttpClient http = HttpClient.newHttpClient();
+
+    private final ConfigurableApplicationContext context;
+
+    private AppInstance(ConfigurableApplicationContext context) {
+        this.context = context;
+    }
+
+    static AppInstance start(URI service) {
+        return new AppInstance(new SpringApplicationBuilder(ShopApplication.class).run(
+                "--server.port=0",
+                "--sessiondata.client.base-uri=" + service,
+                "--sessiondata.client.token=" + ServerProcess.TOKEN,
+                                "--management.endpoint.health.show-components=always",
+                "--management.endpoint.health.show-details=always"));
+    }
+
+    <T> T bean(Class<T> type) {
+        return context.getBean(type);
+    }
+
+    HttpResponse<String> send(String method, String path, @Nullable String cookie) {
+        String port = context.getEnvironment().getRequiredProperty("local.server.port");
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .method(method, HttpRequest.BodyPublishers.noBody());
+        if (cookie != null) {
+            request.header("Cookie", cookie);
+        }
+        try {
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted during " + method + " " + path, e);
+        }
+    }
+
+    /** The {@code SESSION=...} cookie a response set, as the browser sends it back. */
+    static String cookieOf(HttpResponse<String> response) {
+        Optional<String> setCookie = response.headers().firstValue("Set-Cookie");
+        assertThat(setCookie).as("Set-Cookie of " + response.uri()).isPresent();
+        return setCookie.get().split(";", 2)[0];
+    }
+
+    /** The session id in the service that a cookie names (Spring Session's cookie is the id in Base64). */
+    static String sessionIdOf(String cookie) {
+        String value = cookie.substring(cookie.indexOf('=') + 1);
+        return new String(Base64.getDecoder().decode(value), StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void close() {
+        context.close();
+    }
+}

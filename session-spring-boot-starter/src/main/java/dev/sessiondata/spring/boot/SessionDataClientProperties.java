@@ -1,0 +1,210 @@
+package dev.sessiondata.spring.boot;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.session.FlushMode;
+import org.springframework.session.SaveMode;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * The session-data client of a Spring Boot application, and how its HttpSessions are kept in the service. Setting
+ * {@code base-uri} switches the auto-configuration on.
+ */
+@ConfigurationProperties("sessiondata.client")
+public class SessionDataClientProperties {
+
+    /** Where the session-data service is, such as http://sessions.internal:8080. */
+    private @Nullable URI baseUri;
+
+    /** The bearer token this application was given in the service's sessiondata.security.clients. */
+    private @Nullable String token;
+
+    /**
+     * Packages (with their sub-packages) whose classes session attributes may hold, besides the JDK's value and
+     * collection types; anything else is refused at setAttribute.
+     */
+    private List<String> allowPackages = new ArrayList<>();
+
+    /** Single classes, by binary name, that session attributes may hold besides the allowed packages. */
+    private List<String> allowClasses = new ArrayList<>();
+
+    /**
+     * Classes, by binary name, this application writes into sessions; with a serializer that exchanges schemas
+     * (one-nio), their schemas are uploaded at the client's handshake, the rest when first written.
+     */
+    private List<String> registerClasses = new ArrayList<>();
+
+    /** The serializer ids this application may use, in its order of preference; empty means every one available. */
+    private List<String> serializers = new ArrayList<>();
+
+    /** How long to wait for each answer of the service. */
+    private Duration timeout = Duration.ofSeconds(10);
+
+    /** How long to wait for a connection to the service. */
+    private Duration connectTimeout = Duration.ofSeconds(5);
+
+    /** The largest session the client reads. */
+    private DataSize maxSessionSize = DataSize.ofMegabytes(16);
+
+    /** Whether to exchange schemas (class descriptors) with the service for the serializers that need it. */
+    private boolean schemaExchange = true;
+
+    /**
+     * How many times a save whose session changed meanwhile is re-read and re-applied before it fails with a
+     * ConflictException.
+     */
+    private int updateAttempts = 32;
+
+    /**
+     * Whether the application fails to start without the service: the client's handshake (active serializer,
+     * schema upload of the registered classes) then runs while the context starts. By default it runs once the
+     * application is ready, and a failure only warns: the first request that needs a session tries again.
+     */
+    private boolean connectOnStartup;
+
+    private final Session session = new Session();
+
+    /** How Spring Session's sessions are kept in the service. */
+    public static class Session {
+
+        /** Which attributes a save writes: those set (ON_SET_ATTRIBUTE), also those read, or all of them. */
+        private SaveMode saveMode = SaveMode.ON_SET_ATTRIBUTE;
+
+        /** When changes are written: at the end of the request (ON_SAVE) or at once (IMMEDIATE). */
+        private FlushMode flushMode = FlushMode.ON_SAVE;
+
+        /**
+         * Whether a request that changed nothing touches its session; needed only with a service whose
+         * sessiondata.session.sliding-expiration is false, since the read already moves the expiry otherwise.
+         */
+        private boolean touchOnRead;
+
+        public SaveMode getSaveMode() {
+            return saveMode;
+        }
+
+        public void setSaveMode(SaveMode saveMode) {
+            this.saveMode = saveMode;
+        }
+
+        public FlushMode getFlushMode() {
+            return flushMode;
+        }
+
+        public void setFlushMode(FlushMode flushMode) {
+            this.flushMode = flushMode;
+        }
+
+        public boolean isTouchOnRead() {
+            return touchOnRead;
+        }
+
+        public void setTouchOnRead(boolean touchOnRead) {
+            this.touchOnRead = touchOnRead;
+        }
+    }
+
+    public @Nullable URI getBaseUri() {
+        return baseUri;
+    }
+
+    public void setBaseUri(@Nullable URI baseUri) {
+        this.baseUri = baseUri;
+    }
+
+    public @Nullable String getToken() {
+        return token;
+    }
+
+    public void setToken(@Nullable String token) {
+        this.token = token;
+    }
+
+    public List<String> getAllowPackages() {
+        return allowPackages;
+    }
+
+    public void setAllowPackages(List<String> allowPackages) {
+        this.allowPackages = allowPackages;
+    }
+
+    public List<String> getAllowClasses() {
+        return allowClasses;
+    }
+
+    public void setAllowClasses(List<String> allowClasses) {
+        this.allowClasses = allowClasses;
+    }
+
+    public List<String> getRegisterClasses() {
+        return registerClasses;
+    }
+
+    public void setRegisterClasses(List<String> registerClasses) {
+        this.registerClasses = registerClasses;
+    }
+
+    public List<String> getSerializers() {
+        return serializers;
+    }
+
+    public void setSerializers(List<String> serializers) {
+        this.serializers = serializers;
+    }
+
+    public Duration getTimeout() {
+        return timeout;
+    }
+
+    public void setTimeout(Duration timeout) {
+        this.timeout = timeout;
+    }
+
+    public Duration getConnectTimeout() {
+        return connectTimeout;
+    }
+
+    public void setConnectTimeout(Duration connectTimeout) {
+        this.connectTimeout = connectTimeout;
+    }
+
+    public DataSize getMaxSessionSize() {
+        return maxSessionSize;
+    }
+
+    public void setMaxSessionSize(DataSize maxSessionSize) {
+        this.maxSessionSize = maxSessionSize;
+    }
+
+    public boolean isSchemaExchange() {
+        return schemaExchange;
+    }
+
+    public void setSchemaExchange(boolean schemaExchange) {
+        this.schemaExchange = schemaExchange;
+    }
+
+    public int getUpdateAttempts() {
+        return updateAttempts;
+    }
+
+    public void setUpdateAttempts(int updateAttempts) {
+        this.updateAttempts = updateAttempts;
+    }
+
+    public boolean isConnectOnStartup() {
+        return connectOnStartup;
+    }
+
+    public void setConnectOnStartup(boolean connectOnStartup) {
+        this.connectOnStartup = connectOnStartup;
+    }
+
+    public Session getSession() {
+        return session;
+    }
+}

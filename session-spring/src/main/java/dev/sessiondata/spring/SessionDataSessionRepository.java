@@ -1,0 +1,251 @@
+package dev.sessiondata.spring;
+
+import dev.sessiondata.api.SessionApi;
+import dev.sessiondata.client.ConflictException;
+import dev.sessiondata.client.SessionClient;
+import dev.sessiondata.client.SessionNotFoundException;
+import dev.sessiondata.client.Versioned;
+import dev.sessiondata.serializer.SerializerSettings;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.session.FlushMode;
+import org.springframework.session.SaveMode;
+import org.springframework.session.SessionIdGenerator;
+import org.springframework.session.SessionRepository;
+import org.springframework.session.UuidSessionIdGenerator;
+
+/**
+ * A Spring Session {@link SessionRepository} on the session-data service: each session is one value of the service
+ * (its attributes, creation time, last access and max inactive interval), written through the application's
+ * {@link SessionClient} with the service's active serializer and read with the one that wrote it.
+ *
+ * <ul>
+ *   <li>{@code maxInactiveInterval} is the session's time to live in the service, which expires it; the service's
+ *       sliding expiry moves the expiry on every read, so a request that only reads writes nothing (with a service
+ *       whose sliding expiry is off, {@link #setTouchOnRead(boolean)} touches instead);</li>
+ *   <li>a save writes only if something changed, and then only this request's changes: a conditional write
+ *       against the version read, and on a conflict a re-read that re-applies just those changes (the client's
+ *       {@link SessionClient#update update}, bounded by its attempts), so concurrent requests of one session that
+ *       set different attributes keep them all;</li>
+ *   <li>{@code changeSessionId()} stores the session under its new id and deletes the old one; a session deleted
+ *       or expired while a request changed it is not brought back by that request's save;</li>
+ *   <li>an attribute of a class the serializers do not allow is refused at {@code setAttribute} with a
+ *       {@link DisallowedAttributeException}, so the service never holds a session its readers cannot load.</li>
+ * </ul>
+ *
+ * <p>Finding sessions by principal ({@code FindByIndexNameSessionRepository}) needs an index the service does not
+ * keep, so this repository does not offer it. Thread-safe; its setters are for configuration before use.
+ */
+public final class SessionDataSessionRepository implements SessionRepository<SessionDataSession> {
+
+    /** Spring Session's default, as {@code MapSession.DEFAULT_MAX_INACTIVE_INTERVAL}. */
+    public static final Duration DEFAULT_MAX_INACTIVE_INTERVAL = Duration.ofMinutes(30);
+
+    private static final Logger log = LoggerFactory.getLogger(SessionDataSessionRepository.class);
+
+    private final SessionClient client;
+    private final AttributeCheck attributeCheck;
+    private Duration defaultMaxInactiveInterval = DEFAULT_MAX_INACTIVE_INTERVAL;
+    private SaveMode saveMode = SaveMode.ON_SET_ATTRIBUTE;
+    private FlushMode flushMode = FlushMode.ON_SAVE;
+    private SessionIdGenerator sessionIdGenerator = UuidSessionIdGenerator.getInstance();
+    private boolean touchOnRead;
+
+    /**
+     * @param client the application's client of the service
+     * @param settings the serializer settings the client was built with: their allow-list decides which attribute
+     *     values a session takes
+     */
+    public SessionDataSessionRepository(SessionClient client, SerializerSettings settings) {
+        this.client = Objects.requireNonNull(client, "client");
+        Objects.requireNonNull(settings, "settings");
+        this.attributeCheck = new AttributeCheck(settings.allowList(), settings.maxObjects());
+    }
+
+    /** The max inactive interval, and so the time to live, of a new session (30 minutes). */
+    public void setDefaultMaxInactiveInterval(Duration interval) {
+        this.defaultMaxInactiveInterval = requirePositive(interval);
+    }
+
+    /** Which attributes a save writes (Spring Session's {@link SaveMode}; default {@code ON_SET_ATTRIBUTE}). */
+    public void setSaveMode(SaveMode saveMode) {
+        this.saveMode = Objects.requireNonNull(saveMode, "saveMode");
+    }
+
+    /** When changes are written: at the end of the request (default) or at once ({@link FlushMode#IMMEDIATE}). */
+    public void setFlushMode(FlushMode flushMode) {
+        this.flushMode = Objects.requireNonNull(flushMode, "flushMode");
+    }
+
+    /** How new ids are made (random UUIDs); an id must be a valid session id of the service. */
+    public void setSessionIdGenerator(SessionIdGenerator sessionIdGenerator) {
+        this.sessionIdGenerator = Objects.requireNonNull(sessionIdGenerator, "sessionIdGenerator");
+    }
+
+    /**
+     * Whether a request that changed nothing touches its session (default false): needed only when the service
+     * runs with {@code sessiondata.session.sliding-expiration=false}, since otherwise the read already moved the
+     * expiry. Either way such a request writes no session.
+     */
+    public void setTouchOnRead(boolean touchOnRead) {
+        this.touchOnRead = touchOnRead;
+    }
+
+    @Override
+    public SessionDataSession createSession() {
+        Instant now = Instant.now();
+        StoredSession empty = new StoredSession(Map.of(), now, now, defaultMaxInactiveInterval);
+        SessionDataSession session = new SessionDataSession(this, newId(), empty, null, null);
+        if (flushMode == FlushMode.IMMEDIATE) {
+            save(session);
+        }
+        return session;
+    }
+
+    /** The session, or null when it is absent, expired, or the id is not one the service could hold. */
+    @Override
+    public @Nullable SessionDataSession findById(String id) {
+        if (!SessionApi.SESSION_ID.matcher(id).matches()) {
+            // a cookie is whatever the browser sends: an id the service would refuse names no session
+            return null;
+        }
+        Optional<Versioned<Map<?, ?>>> found = read(id);
+        if (found.isEmpty()) {
+            return null;
+        }
+        Versioned<Map<?, ?>> versioned = found.get();
+        StoredSession stored = StoredSession.of(id, versioned.value());
+        // the read slid the expiry: what the service counts as the last access is the expiry less the ttl
+        Instant accessed = versioned.expiresAt().minus(stored.maxInactiveInterval());
+        if (accessed.isAfter(stored.lastAccessedTime())) {
+            stored = new StoredSession(stored.attributes(), stored.creationTime(), accessed,
+                    stored.maxInactiveInterval());
+        }
+        return new SessionDataSession(this, id, stored, id, versioned.version());
+    }
+
+    @Override
+    public void save(SessionDataSession session) {
+        String id = session.getId();
+        String storedId = session.storedId();
+        if (storedId == null || !storedId.equals(id)) {
+            create(session);
+            if (storedId != null) {
+                client.delete(storedId);
+            }
+        } else if (session.isChanged() || saveMode == SaveMode.ALWAYS) {
+            update(session);
+        } else if (touchOnRead) {
+            touch(id);
+        }
+    }
+
+    @Override
+    public void deleteById(String id) {
+        if (SessionApi.SESSION_ID.matcher(id).matches()) {
+            client.delete(id);
+        }
+    }
+
+    /** Writes the whole session under its current id, which no session may hold yet. */
+    private void create(SessionDataSession session) {
+        StoredSession written = session.stored().with(session.changes(), session.getLastAccessedTime(),
+                session.getMaxInactiveInterval());
+        if (!client.putIfAbsent(session.getId(), written.toValue(), session.getMaxInactiveInterval())) {
+            throw new IllegalStateException("a session with the new id " + session.getId() + " exists already: "
+                    + "the session id generator repeats ids");
+        }
+        session.saved(written, null);
+    }
+
+    /** Writes this request's changes: against the version read, else merged into a fresh read. */
+    private void update(SessionDataSession session) {
+        String id = session.getId();
+        Map<String, @Nullable Object> changes = changesToWrite(session);
+        Instant accessed = session.getLastAccessedTime();
+        Duration ttl = session.getMaxInactiveInterval();
+        String version = session.version();
+        if (version != null) {
+            StoredSession written = session.stored().with(changes, accessed, ttl);
+            try {
+                session.saved(written, client.replace(id, written.toValue(), version, ttl));
+                return;
+            } catch (ConflictException concurrentWrite) {
+                log.debug("session {} changed since this request read it: merging this request's changes", id);
+            }
+        }
+        try {
+            Map<?, ?> merged = client.update(id, HashMap.class,
+                    current -> merge(id, current, changes, accessed, ttl).toValue(), ttl);
+            session.saved(StoredSession.of(id, merged), null);
+        } catch (SessionNotFoundException gone) {
+            // invalidated or expired by another request meanwhile: writing the changes would resurrect it
+            log.debug("session {} is gone; this request's changes to it are dropped", id);
+            session.saved(session.stored(), null);
+        }
+    }
+
+    private static StoredSession merge(String id, Map<?, ?> current, Map<String, @Nullable Object> changes,
+                                       Instant accessed, Duration ttl) {
+        StoredSession fresh = StoredSession.of(id, current);
+        Instant lastAccessed = fresh.lastAccessedTime().isAfter(accessed) ? fresh.lastAccessedTime() : accessed;
+        return fresh.with(changes, lastAccessed, ttl);
+    }
+
+    private Map<String, @Nullable Object> changesToWrite(SessionDataSession session) {
+        if (saveMode != SaveMode.ALWAYS) {
+            return new HashMap<>(session.changes());
+        }
+        Map<String, @Nullable Object> all = new HashMap<>(session.stored().attributes());
+        all.putAll(session.changes());
+        return all;
+    }
+
+    private void touch(String id) {
+        try {
+            client.touch(id);
+        } catch (SessionNotFoundException gone) {
+            log.debug("session {} expired or was deleted during a request that only read it", id);
+        }
+    }
+
+    /** Reads a stored session; as a {@link HashMap}, the type it is written as and the allow-list admits. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private Optional<Versioned<Map<?, ?>>> read(String id) {
+        Optional<? extends Versioned<?>> found = client.get(id, HashMap.class);
+        return (Optional) found;
+    }
+
+    String newId() {
+        return sessionIdGenerator.generate();
+    }
+
+    void check(String attribute, @Nullable Object value) {
+        attributeCheck.check(attribute, value);
+    }
+
+    SaveMode saveMode() {
+        return saveMode;
+    }
+
+    FlushMode flushMode() {
+        return flushMode;
+    }
+
+    static Duration requirePositive(Duration interval) {
+        Objects.requireNonNull(interval, "interval");
+        if (interval.isNegative() || interval.isZero()) {
+            throw new IllegalArgumentException("maxInactiveInterval must be positive, was " + interval + ": the "
+                    + "service expires every session (at most its sessiondata.session.max-ttl), so a session that "
+                    + "never expires cannot be stored");
+        }
+        return interval;
+    }
+}
