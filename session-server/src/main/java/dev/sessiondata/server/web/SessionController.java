@@ -22,6 +22,8 @@ import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
@@ -99,7 +101,7 @@ public class SessionController {
         try (var admitted = admission.admit(request.getContentLengthLong(), maxSize)) {
             byte[] body = RequestBodies.read(request, maxSize);
             metrics.payload(serializer, body.length);
-            result = store.put(id, new SessionWrite(body, serializer, timeToLive), precondition);
+            result = await(store.put(id, new SessionWrite(body, serializer, timeToLive), precondition));
         }
         if (result.outcome() == WriteResult.Outcome.PRECONDITION_FAILED) {
             throw preconditionFailed(id);
@@ -131,7 +133,7 @@ public class SessionController {
             HttpMethod method) {
         SessionRequests.checkId(id);
         boolean slide = properties.slidingExpiration() && method != HttpMethod.HEAD;
-        StoredSession session = store.get(id, slide).orElseThrow(() -> notFound(id));
+        StoredSession session = await(store.get(id, slide)).orElseThrow(() -> notFound(id));
         if (EntityTags.noneMatchFails(ifNoneMatch, session.version())) {
             return ResponseEntity.status(HttpStatus.NOT_MODIFIED)
                     .eTag(EntityTags.of(session.version()))
@@ -154,7 +156,7 @@ public class SessionController {
     public ResponseEntity<Void> delete(@PathVariable String id,
             @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch) {
         SessionRequests.checkId(id);
-        DeleteResult result = store.delete(id, EntityTags.ifMatch(ifMatch));
+        DeleteResult result = await(store.delete(id, EntityTags.ifMatch(ifMatch)));
         return switch (result) {
             case DELETED -> ResponseEntity.noContent().build();
             case NOT_FOUND -> throw notFound(id);
@@ -168,8 +170,17 @@ public class SessionController {
     @PostMapping(SessionApi.TOUCH_PATH)
     public ResponseEntity<Void> touch(@PathVariable String id) {
         SessionRequests.checkId(id);
-        Instant expiresAt = store.touch(id).orElseThrow(() -> notFound(id));
+        Instant expiresAt = await(store.touch(id)).orElseThrow(() -> notFound(id));
         return ResponseEntity.noContent().header(SessionApi.EXPIRES_AT_HEADER, expiresAt.toString()).build();
+    }
+
+    /** The store's answer; its failure as thrown, for the exception handlers. */
+    private static <T> T await(CompletionStage<T> stage) {
+        try {
+            return stage.toCompletableFuture().join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
     }
 
     private static ApiProblemException notFound(String id) {

@@ -1,75 +1,113 @@
 package dev.sessiondata.server.store.redis;
 
-import io.lettuce.core.LettuceFutures;
 import io.lettuce.core.RedisCommandExecutionException;
-import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
-import java.time.Duration;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
  * The session path's way to Redis: Lettuce's own asynchronous commands on the connection Spring Boot's factory
- * shares (standalone, sentinel or cluster, with its client options and its database), awaited with the factory's
- * command timeout. Skipping {@code RedisTemplate}'s per-call connection wrapper, script executor and result
- * conversion is what makes a read cost close to the Redis round trip; Lettuce multiplexes every thread's commands
- * over the one connection and reconnects it by itself.
+ * shares (standalone, sentinel or cluster, with its client options and its database). Nothing here waits: a call
+ * answers Lettuce's future, completed on Lettuce's I/O thread, and the command timeout is Lettuce's own
+ * ({@code TimeoutOptions}, on by default with the factory's command timeout). Skipping {@code RedisTemplate}'s
+ * per-call connection wrapper, script executor and result conversion is what makes a read cost close to the Redis
+ * round trip; Lettuce multiplexes every caller's commands over the one connection and reconnects it by itself.
  *
  * <p>Scripts go as {@code EVALSHA} and fall back to {@code EVAL} once per node that does not have them yet.
- * An unreachable Redis (not connected, timed out) is a {@link dev.sessiondata.server.store.StoreUnavailableException};
- * Redis refusing a command is a bug here and an {@link IllegalStateException}.
+ * An unreachable Redis (not connected, timed out) completes the stage with a
+ * {@link dev.sessiondata.server.store.StoreUnavailableException}; Redis refusing a command is a bug here and an
+ * {@link IllegalStateException}.
  */
 final class NativeRedis {
 
+    private static final Logger LOG = LoggerFactory.getLogger(NativeRedis.class);
+
     private final LettuceConnectionFactory factory;
-    private final long timeoutNanos;
     private volatile @Nullable RedisClusterAsyncCommands<byte[], byte[]> commands;
 
+    /**
+     * Connects at once where Redis is there: taking the factory's shared connection is the one blocking step of
+     * this class, and it should not fall on a request. Where Redis is away it is retried on the first command.
+     */
     NativeRedis(LettuceConnectionFactory factory) {
         this.factory = factory;
-        Duration timeout = factory.getClientConfiguration().getCommandTimeout();
-        this.timeoutNanos = timeout.toNanos();
+        try {
+            commands();
+        } catch (RuntimeException e) {
+            LOG.warn("Redis is not reachable yet; the session store connects on its first command: {}", e.toString());
+        }
     }
 
-    /** Runs one command and waits for its answer. */
-    <T> T call(Function<RedisClusterAsyncCommands<byte[], byte[]>, RedisFuture<T>> command) {
+    /** Runs one command. */
+    <T> CompletionStage<T> call(Function<RedisClusterAsyncCommands<byte[], byte[]>, RedisFuture<T>> command) {
         try {
-            return await(command.apply(commands()));
-        } catch (RedisException | org.springframework.dao.DataAccessException e) {
-            throw RedisCalls.unavailable(e);
+            return translated(command.apply(commands()));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(translate(e));
         }
     }
 
     /** Runs a script on one key; integers come back as {@link Long}, bulk strings as {@code byte[]}. */
-    <T> T script(LuaScripts script, ScriptOutputType type, byte[] key, byte[]... args) {
+    <T> CompletionStage<T> script(LuaScripts script, ScriptOutputType type, byte[] key, byte[]... args) {
         byte[][] keys = {key};
+        RedisClusterAsyncCommands<byte[], byte[]> redis;
         try {
-            RedisClusterAsyncCommands<byte[], byte[]> redis = commands();
-            try {
-                return await(redis.<T>evalsha(script.sha1(), type, keys, args));
-            } catch (RedisNoScriptException e) {
-                return await(redis.<T>eval(script.text(), type, keys, args));
-            }
-        } catch (RedisException | org.springframework.dao.DataAccessException e) {
-            throw RedisCalls.unavailable(e);
+            redis = commands();
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(translate(e));
         }
+        CompletableFuture<T> result = new CompletableFuture<>();
+        redis.<T>evalsha(script.sha1(), type, keys, args).whenComplete((value, failure) -> {
+            if (failure == null) {
+                result.complete(value);
+            } else if (cause(failure) instanceof RedisNoScriptException) {
+                translated(redis.<T>eval(script.text(), type, keys, args)).whenComplete((retried, again) -> {
+                    if (again == null) {
+                        result.complete(retried);
+                    } else {
+                        result.completeExceptionally(again);
+                    }
+                });
+            } else {
+                result.completeExceptionally(translate(failure));
+            }
+        });
+        return result;
     }
 
-    private <T> T await(RedisFuture<T> future) {
-        try {
-            return LettuceFutures.awaitOrCancel(future, timeoutNanos, TimeUnit.NANOSECONDS);
-        } catch (RedisNoScriptException e) {
-            throw e;
-        } catch (RedisCommandExecutionException e) {
-            throw new IllegalStateException("Redis refused a command of the store: " + e.getMessage(), e);
+    private static <T> CompletionStage<T> translated(CompletionStage<T> stage) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        stage.whenComplete((value, failure) -> {
+            if (failure == null) {
+                result.complete(value);
+            } else {
+                result.completeExceptionally(translate(failure));
+            }
+        });
+        return result;
+    }
+
+    private static RuntimeException translate(Throwable failure) {
+        Throwable cause = cause(failure);
+        if (cause instanceof RedisCommandExecutionException refused) {
+            return new IllegalStateException("Redis refused a command of the store: " + refused.getMessage(), refused);
         }
+        return RedisCalls.unavailable(cause);
+    }
+
+    private static Throwable cause(Throwable failure) {
+        return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
     }
 
     /** The shared native connection's commands, fetched once: the factory keeps that connection for its lifetime. */
