@@ -1,31 +1,39 @@
 package dev.sessiondata.server.config;
 
 import dev.sessiondata.api.KnownSerializers;
-import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.server.metrics.ServerMetrics;
+import dev.sessiondata.server.schema.SchemaHandler;
+import dev.sessiondata.server.schema.SchemaProperties;
 import dev.sessiondata.server.security.BearerTokenFilter;
 import dev.sessiondata.server.security.SecurityProperties;
 import dev.sessiondata.server.security.TokenRegistry;
+import dev.sessiondata.server.store.SchemaStore;
+import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.web.ActiveSerializerHeaderFilter;
+import dev.sessiondata.server.web.ApiRoutes;
+import dev.sessiondata.server.web.OpenApiDocument;
 import dev.sessiondata.server.web.OverloadProperties;
+import dev.sessiondata.server.web.ProblemHandler;
 import dev.sessiondata.server.web.SerializerPolicy;
 import dev.sessiondata.server.web.SerializerProperties;
+import dev.sessiondata.server.web.SessionHandler;
+import dev.sessiondata.server.web.SessionProperties;
 import dev.sessiondata.server.web.WriteAdmission;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
-import org.springframework.beans.factory.annotation.Qualifier;
-import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
-import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.Ordered;
-import org.springframework.web.servlet.HandlerExceptionResolver;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import tools.jackson.databind.json.JsonMapper;
 
-/** The web layer's collaborators: the serializer policy, the API filters, the write admission and the server's meters. */
+/**
+ * The web layer: the routes and their handlers, the API's filters, the problem handler, the serializer policy,
+ * the write admission and the server's meters. WebFlux functional endpoints on Reactor Netty: a request is parsed,
+ * checked, answered from the store and written on the event loop that read it.
+ */
 @Configuration(proxyBeanMethods = false)
 public class WebConfiguration {
-
-    private static final String API_PATTERN = SessionApi.BASE_PATH + "/*";
 
     /** Fails the startup with a message that names the property when the serializer configuration cannot work. */
     @Bean
@@ -53,29 +61,35 @@ public class WebConfiguration {
         return Clock.systemUTC();
     }
 
-    /**
-     * Tomcat answers {@code Expect: 100-continue} only when the body is read: a body the API refuses by its
-     * headers (a token, a serializer, a declared length) is then refused before the client sends it.
-     */
     @Bean
-    TomcatConnectorCustomizer continueOnRead() {
-        return connector -> connector.setProperty("continueResponseTiming", "onRead");
+    ActiveSerializerHeaderFilter activeSerializerHeaderFilter(SerializerPolicy serializers) {
+        return new ActiveSerializerHeaderFilter(serializers);
     }
 
     @Bean
-    FilterRegistrationBean<ActiveSerializerHeaderFilter> activeSerializerHeaderFilter(SerializerPolicy serializers) {
-        var registration = new FilterRegistrationBean<>(new ActiveSerializerHeaderFilter(serializers));
-        registration.addUrlPatterns(API_PATTERN);
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
-        return registration;
+    BearerTokenFilter bearerTokenFilter(TokenRegistry tokens) {
+        return new BearerTokenFilter(tokens);
     }
 
     @Bean
-    FilterRegistrationBean<BearerTokenFilter> bearerTokenFilter(TokenRegistry tokens,
-            @Qualifier("handlerExceptionResolver") HandlerExceptionResolver problems) {
-        var registration = new FilterRegistrationBean<>(new BearerTokenFilter(tokens, problems));
-        registration.addUrlPatterns(API_PATTERN);
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 20);
-        return registration;
+    ProblemHandler problemHandler(ServerMetrics metrics, WriteAdmission admission, JsonMapper json) {
+        return new ProblemHandler(metrics, admission, json);
+    }
+
+    @Bean
+    SessionHandler sessionHandler(SessionStore store, SerializerPolicy serializers, SessionProperties properties,
+            ServerMetrics metrics, WriteAdmission admission) {
+        return new SessionHandler(store, serializers, properties, metrics, admission);
+    }
+
+    @Bean
+    SchemaHandler schemaHandler(SchemaStore store, SerializerPolicy serializers, SchemaProperties properties,
+            WriteAdmission admission) {
+        return new SchemaHandler(store, serializers, properties, admission);
+    }
+
+    @Bean
+    RouterFunction<ServerResponse> apiRoutes(SessionHandler sessions, SchemaHandler schemas, SerializerPolicy serializers) {
+        return ApiRoutes.of(sessions, schemas, serializers, new OpenApiDocument());
     }
 }

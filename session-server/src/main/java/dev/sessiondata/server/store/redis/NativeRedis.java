@@ -1,5 +1,6 @@
 package dev.sessiondata.server.store.redis;
 
+import dev.sessiondata.server.store.StoreUnavailableException;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.RedisNoScriptException;
@@ -8,10 +9,9 @@ import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
@@ -31,54 +31,82 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  */
 final class NativeRedis {
 
-    private static final Logger LOG = LoggerFactory.getLogger(NativeRedis.class);
-
     private final LettuceConnectionFactory factory;
+    private final long timeoutNanos;
     private volatile @Nullable RedisClusterAsyncCommands<byte[], byte[]> commands;
 
-    /**
-     * Connects at once where Redis is there: taking the factory's shared connection is the one blocking step of
-     * this class, and it should not fall on a request. Where Redis is away it is retried on the first command.
-     */
     NativeRedis(LettuceConnectionFactory factory) {
         this.factory = factory;
-        try {
-            commands();
-        } catch (RuntimeException e) {
-            LOG.warn("Redis is not reachable yet; the session store connects on its first command: {}", e.toString());
-        }
+        this.timeoutNanos = factory.getClientConfiguration().getCommandTimeout().toNanos();
     }
 
     /** Runs one command. */
     <T> CompletionStage<T> call(Function<RedisClusterAsyncCommands<byte[], byte[]>, RedisFuture<T>> command) {
-        try {
-            return translated(command.apply(commands()));
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(translate(e));
-        }
+        return withCommands(redis -> translated(command.apply(redis)));
     }
 
     /** Runs a script on one key; integers come back as {@link Long}, bulk strings as {@code byte[]}. */
     <T> CompletionStage<T> script(LuaScripts script, ScriptOutputType type, byte[] key, byte[]... args) {
-        byte[][] keys = {key};
-        RedisClusterAsyncCommands<byte[], byte[]> redis;
-        try {
-            redis = commands();
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(translate(e));
+        return withCommands(redis -> script(redis, script, type, key, args));
+    }
+
+    /**
+     * Runs {@code operation} on the shared connection's commands. Taking that connection the first time blocks
+     * (the factory connects), so that first time is done on the common pool, not on the caller's thread; after
+     * it the commands are a field read. A failure to connect fails the stage.
+     */
+    private <T> CompletionStage<T> withCommands(
+            Function<RedisClusterAsyncCommands<byte[], byte[]>, CompletionStage<T>> operation) {
+        RedisClusterAsyncCommands<byte[], byte[]> current = commands;
+        if (current != null) {
+            try {
+                return bounded(operation.apply(current));
+            } catch (RuntimeException e) {
+                return CompletableFuture.failedFuture(translate(e));
+            }
         }
+        CompletableFuture<T> result = new CompletableFuture<>();
+        CompletableFuture.supplyAsync(this::commands).thenCompose(operation).whenComplete((value, failure) -> {
+            if (failure == null) {
+                result.complete(value);
+            } else {
+                result.completeExceptionally(translate(failure));
+            }
+        });
+        return bounded(result);
+    }
+
+    /**
+     * The stage, failed with a {@link StoreUnavailableException} if it is not complete within the factory's command
+     * timeout. Lettuce times its commands out by itself too; this bound is the one the old blocking path had, kept so
+     * that no request waits on Redis longer than the configured timeout whatever Lettuce's options say.
+     */
+    private <T> CompletionStage<T> bounded(CompletionStage<T> stage) {
+        return stage.toCompletableFuture().orTimeout(timeoutNanos, TimeUnit.NANOSECONDS)
+                .exceptionally(failure -> {
+                    throw translate(failure);
+                });
+    }
+
+    private static <T> CompletionStage<T> script(RedisClusterAsyncCommands<byte[], byte[]> redis, LuaScripts script,
+            ScriptOutputType type, byte[] key, byte[]... args) {
+        byte[][] keys = {key};
         CompletableFuture<T> result = new CompletableFuture<>();
         redis.<T>evalsha(script.sha1(), type, keys, args).whenComplete((value, failure) -> {
             if (failure == null) {
                 result.complete(value);
             } else if (cause(failure) instanceof RedisNoScriptException) {
-                translated(redis.<T>eval(script.text(), type, keys, args)).whenComplete((retried, again) -> {
-                    if (again == null) {
-                        result.complete(retried);
-                    } else {
-                        result.completeExceptionally(again);
-                    }
-                });
+                try {
+                    translated(redis.<T>eval(script.text(), type, keys, args)).whenComplete((retried, again) -> {
+                        if (again == null) {
+                            result.complete(retried);
+                        } else {
+                            result.completeExceptionally(again);
+                        }
+                    });
+                } catch (RuntimeException e) {
+                    result.completeExceptionally(translate(e));
+                }
             } else {
                 result.completeExceptionally(translate(failure));
             }
@@ -100,6 +128,9 @@ final class NativeRedis {
 
     private static RuntimeException translate(Throwable failure) {
         Throwable cause = cause(failure);
+        if (cause instanceof StoreUnavailableException || cause instanceof IllegalStateException) {
+            return (RuntimeException) cause;
+        }
         if (cause instanceof RedisCommandExecutionException refused) {
             return new IllegalStateException("Redis refused a command of the store: " + refused.getMessage(), refused);
         }
