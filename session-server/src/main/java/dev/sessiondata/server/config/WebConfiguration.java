@@ -29,6 +29,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.http.client.ReactorResourceFactory;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.support.RouterFunctionMapping;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -91,6 +92,18 @@ public class WebConfiguration {
     @Order(Ordered.LOWEST_PRECEDENCE)
     WebHttpHandlerBuilderCustomizer noRequestObservation() {
         return builder -> builder.observationRegistry(ObservationRegistry.NOOP);
+    }
+
+    /**
+     * Event loops of this application's own, disposed with it, instead of Reactor Netty's global ones: with global
+     * loops, closing one application context in a JVM disposes the loops every other server of that JVM runs on
+     * (the tests run several servers in one JVM, and a server stopped by one test class took the shared one down).
+     */
+    @Bean
+    ReactorResourceFactory reactorResourceFactory() {
+        ReactorResourceFactory factory = new ReactorResourceFactory();
+        factory.setUseGlobalResources(false);
+        return factory;
     }
 
     /**
