@@ -37,7 +37,8 @@ final class TestServer implements AutoCloseable {
     static final String TOKEN = "client-e2e-read-write-token";
     static final String READ_TOKEN = "client-e2e-read-only-token";
 
-    private static final Pattern PORT = Pattern.compile("(?:Tomcat|Netty) started on port (\\d+)");
+    /** Spring Boot's line for the server's port: "Netty started on port 1234 (http)" (Tomcat's before #9). */
+    private static final Pattern PORT = Pattern.compile("(?:Netty|Tomcat) started on port (\\d+)");
     private static final Pattern STARTED = Pattern.compile("Started \\w+ in ");
     private static final String END = "\u0000end of output";
 

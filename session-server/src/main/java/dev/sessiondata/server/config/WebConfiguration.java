@@ -1,31 +1,47 @@
 package dev.sessiondata.server.config;
 
 import dev.sessiondata.api.KnownSerializers;
-import dev.sessiondata.api.SessionApi;
+import dev.sessiondata.server.metrics.RequestMetrics;
 import dev.sessiondata.server.metrics.ServerMetrics;
+import dev.sessiondata.server.schema.SchemaHandler;
+import dev.sessiondata.server.schema.SchemaProperties;
 import dev.sessiondata.server.security.BearerTokenFilter;
 import dev.sessiondata.server.security.SecurityProperties;
 import dev.sessiondata.server.security.TokenRegistry;
+import dev.sessiondata.server.store.SchemaStore;
+import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.web.ActiveSerializerHeaderFilter;
+import dev.sessiondata.server.web.ApiRoutes;
+import dev.sessiondata.server.web.OpenApiDocument;
 import dev.sessiondata.server.web.OverloadProperties;
+import dev.sessiondata.server.web.ProblemHandler;
 import dev.sessiondata.server.web.SerializerPolicy;
 import dev.sessiondata.server.web.SerializerProperties;
+import dev.sessiondata.server.web.SessionHandler;
+import dev.sessiondata.server.web.SessionProperties;
 import dev.sessiondata.server.web.WriteAdmission;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
 import java.time.Clock;
-import org.springframework.beans.factory.annotation.Qualifier;
-import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
-import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.webflux.autoconfigure.WebHttpHandlerBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
-import org.springframework.web.servlet.HandlerExceptionResolver;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.client.ReactorResourceFactory;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.support.RouterFunctionMapping;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import tools.jackson.databind.json.JsonMapper;
 
-/** The web layer's collaborators: the serializer policy, the API filters, the write admission and the server's meters. */
+/**
+ * The web layer: the routes and their handlers, the API's filters, the problem handler, the serializer policy,
+ * the write admission and the server's meters. WebFlux functional endpoints on Reactor Netty: a request is parsed,
+ * checked, answered from the store and written on the event loop that read it.
+ */
 @Configuration(proxyBeanMethods = false)
 public class WebConfiguration {
-
-    private static final String API_PATTERN = SessionApi.BASE_PATH + "/*";
 
     /** Fails the startup with a message that names the property when the serializer configuration cannot work. */
     @Bean
@@ -53,29 +69,80 @@ public class WebConfiguration {
         return Clock.systemUTC();
     }
 
+    @Bean
+    ActiveSerializerHeaderFilter activeSerializerHeaderFilter(SerializerPolicy serializers) {
+        return new ActiveSerializerHeaderFilter(serializers);
+    }
+
+    @Bean
+    BearerTokenFilter bearerTokenFilter(TokenRegistry tokens) {
+        return new BearerTokenFilter(tokens);
+    }
+
+    @Bean
+    RequestMetrics requestMetrics(MeterRegistry registry) {
+        return new RequestMetrics(registry);
+    }
+
     /**
-     * Tomcat answers {@code Expect: 100-continue} only when the body is read: a body the API refuses by its
-     * headers (a token, a serializer, a declared length) is then refused before the client sends it.
+     * No observation of each request by the web handler: {@link RequestMetrics} records the same
+     * {@code http.server.requests} timers at a fraction of the cost. Last, so that nothing sets the registry again.
      */
     @Bean
-    TomcatConnectorCustomizer continueOnRead() {
-        return connector -> connector.setProperty("continueResponseTiming", "onRead");
+    @Order(Ordered.LOWEST_PRECEDENCE)
+    WebHttpHandlerBuilderCustomizer noRequestObservation() {
+        return builder -> builder.observationRegistry(ObservationRegistry.NOOP);
+    }
+
+    /**
+     * Event loops of this application's own, disposed with it, instead of Reactor Netty's global ones: with global
+     * loops, closing one application context in a JVM disposes the loops every other server of that JVM runs on
+     * (the tests run several servers in one JVM, and a server stopped by one test class took the shared one down).
+     */
+    @Bean
+    ReactorResourceFactory reactorResourceFactory() {
+        ReactorResourceFactory factory = new ReactorResourceFactory();
+        factory.setUseGlobalResources(false);
+        return factory;
+    }
+
+    /**
+     * The router first: WebFlux asks its handler mappings in order, and the actuator's (order -100) would otherwise
+     * look up every session request's path before the router takes it. No route of the router is under
+     * {@code /actuator}, so the actuator's requests still reach its mapping.
+     */
+    @Bean
+    static BeanPostProcessor routerFunctionMappingFirst() {
+        return new BeanPostProcessor() {
+            @Override
+            public Object postProcessBeforeInitialization(Object bean, String beanName) {
+                if (bean instanceof RouterFunctionMapping mapping) {
+                    mapping.setOrder(Ordered.HIGHEST_PRECEDENCE);
+                }
+                return bean;
+            }
+        };
     }
 
     @Bean
-    FilterRegistrationBean<ActiveSerializerHeaderFilter> activeSerializerHeaderFilter(SerializerPolicy serializers) {
-        var registration = new FilterRegistrationBean<>(new ActiveSerializerHeaderFilter(serializers));
-        registration.addUrlPatterns(API_PATTERN);
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
-        return registration;
+    ProblemHandler problemHandler(ServerMetrics metrics, WriteAdmission admission, JsonMapper json) {
+        return new ProblemHandler(metrics, admission, json);
     }
 
     @Bean
-    FilterRegistrationBean<BearerTokenFilter> bearerTokenFilter(TokenRegistry tokens,
-            @Qualifier("handlerExceptionResolver") HandlerExceptionResolver problems) {
-        var registration = new FilterRegistrationBean<>(new BearerTokenFilter(tokens, problems));
-        registration.addUrlPatterns(API_PATTERN);
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 20);
-        return registration;
+    SessionHandler sessionHandler(SessionStore store, SerializerPolicy serializers, SessionProperties properties,
+            ServerMetrics metrics, WriteAdmission admission) {
+        return new SessionHandler(store, serializers, properties, metrics, admission);
+    }
+
+    @Bean
+    SchemaHandler schemaHandler(SchemaStore store, SerializerPolicy serializers, SchemaProperties properties,
+            WriteAdmission admission) {
+        return new SchemaHandler(store, serializers, properties, admission);
+    }
+
+    @Bean
+    RouterFunction<ServerResponse> apiRoutes(SessionHandler sessions, SchemaHandler schemas, SerializerPolicy serializers) {
+        return ApiRoutes.of(sessions, schemas, serializers, new OpenApiDocument());
     }
 }

@@ -14,7 +14,10 @@ import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * Gives every session store the same meters, as Micrometer's cache binders do for every cache:
@@ -63,61 +66,52 @@ public final class MeteredSessionStore implements SessionStore {
     }
 
     @Override
-    public Optional<StoredSession> get(String id, boolean slide) {
+    public CompletionStage<Optional<StoredSession>> get(String id, boolean slide) {
         long start = System.nanoTime();
-        Timer timer = getError;
-        try {
-            Optional<StoredSession> found = delegate.get(id, slide);
-            timer = found.isPresent() ? getHit : getMiss;
-            return found;
-        } finally {
-            timer.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
-        }
+        return timed(() -> delegate.get(id, slide)).whenComplete((found, failure) ->
+                record(failure != null ? getError : found.isPresent() ? getHit : getMiss, start));
     }
 
     @Override
-    public WriteResult put(String id, SessionWrite write, Precondition precondition) {
+    public CompletionStage<WriteResult> put(String id, SessionWrite write, Precondition precondition) {
         long start = System.nanoTime();
-        Timer timer = putError;
-        try {
-            WriteResult result = delegate.put(id, write, precondition);
-            timer = puts.get(result.outcome());
-            if (result.outcome() == WriteResult.Outcome.PRECONDITION_FAILED) {
+        return timed(() -> delegate.put(id, write, precondition)).whenComplete((result, failure) -> {
+            record(failure != null ? putError : puts.get(result.outcome()), start);
+            if (failure == null && result.outcome() == WriteResult.Outcome.PRECONDITION_FAILED) {
                 putConflicts.increment();
             }
-            return result;
-        } finally {
-            timer.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
-        }
+        });
     }
 
     @Override
-    public DeleteResult delete(String id, Precondition precondition) {
+    public CompletionStage<DeleteResult> delete(String id, Precondition precondition) {
         long start = System.nanoTime();
-        Timer timer = deleteError;
-        try {
-            DeleteResult result = delegate.delete(id, precondition);
-            timer = deletes.get(result);
+        return timed(() -> delegate.delete(id, precondition)).whenComplete((result, failure) -> {
+            record(failure != null ? deleteError : deletes.get(result), start);
             if (result == DeleteResult.PRECONDITION_FAILED) {
                 deleteConflicts.increment();
             }
-            return result;
-        } finally {
-            timer.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
-        }
+        });
     }
 
     @Override
-    public Optional<Instant> touch(String id) {
+    public CompletionStage<Optional<Instant>> touch(String id) {
         long start = System.nanoTime();
-        Timer timer = touchError;
+        return timed(() -> delegate.touch(id)).whenComplete((found, failure) ->
+                record(failure != null ? touchError : found.isPresent() ? touchHit : touchMiss, start));
+    }
+
+    /** The delegate's stage; one that throws instead of failing its stage is timed as an error all the same. */
+    private static <T> CompletionStage<T> timed(Supplier<CompletionStage<T>> operation) {
         try {
-            Optional<Instant> found = delegate.touch(id);
-            timer = found.isPresent() ? touchHit : touchMiss;
-            return found;
-        } finally {
-            timer.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+            return operation.get();
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
         }
+    }
+
+    private static void record(Timer timer, long start) {
+        timer.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
     }
 
     @Override

@@ -1,29 +1,35 @@
 package dev.sessiondata.server.web;
 
 import dev.sessiondata.api.SessionApi;
-import jakarta.servlet.FilterChain;
-import jakarta.servlet.ServletException;
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
-import java.io.IOException;
-import org.springframework.web.filter.OncePerRequestFilter;
+import java.util.List;
+import org.springframework.core.Ordered;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
+import reactor.core.publisher.Mono;
 
 /**
  * Puts {@code Session-Serializer-Active} on every API response, errors included, before anything else runs: a
  * client learns of an operator's switch from whatever answer it gets next.
  */
-public final class ActiveSerializerHeaderFilter extends OncePerRequestFilter {
+public final class ActiveSerializerHeaderFilter implements WebFilter, Ordered {
 
-    private final String active;
+    private final List<String> active;
 
     public ActiveSerializerHeaderFilter(SerializerPolicy serializers) {
-        this.active = serializers.active();
+        this.active = List.of(serializers.active());
     }
 
     @Override
-    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
-            throws ServletException, IOException {
-        response.setHeader(SessionApi.SERIALIZER_ACTIVE_HEADER, active);
-        chain.doFilter(request, response);
+    public int getOrder() {
+        return Ordered.HIGHEST_PRECEDENCE + 10;
+    }
+
+    @Override
+    public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+        if (ApiPaths.isApi(exchange.getRequest())) {
+            exchange.getResponse().getHeaders().put(SessionApi.SERIALIZER_ACTIVE_HEADER, active);
+        }
+        return chain.filter(exchange);
     }
 }

@@ -1,11 +1,9 @@
 package dev.sessiondata.server.web;
 
 import dev.sessiondata.api.ProblemType;
-import java.net.URI;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
-import org.springframework.http.HttpStatusCode;
-import org.springframework.http.ProblemDetail;
 
 /** Builds problem documents with the stable types of {@link ProblemType}. */
 final class Problems {
@@ -13,14 +11,20 @@ final class Problems {
     private Problems() {
     }
 
-    static ProblemDetail of(ProblemType type, @Nullable String detail, @Nullable String path, Map<String, Object> properties) {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatusCode.valueOf(type.status()), detail);
-        problem.setType(type.uri());
-        problem.setTitle(type.title());
-        if (path != null) {
-            problem.setInstance(URI.create(path));
+    /** The members of an RFC 9457 problem document, in the order RFC 9457 lists them, then the extensions. */
+    static Map<String, Object> of(ProblemType type, @Nullable String detail, @Nullable String path,
+            Map<String, Object> properties) {
+        Map<String, Object> problem = new LinkedHashMap<>();
+        problem.put("type", type.uri().toString());
+        problem.put("title", type.title());
+        problem.put("status", type.status());
+        if (detail != null) {
+            problem.put("detail", detail);
         }
-        properties.forEach(problem::setProperty);
+        if (path != null) {
+            problem.put("instance", path);
+        }
+        properties.forEach(problem::putIfAbsent);
         return problem;
     }
 

@@ -1,49 +1,90 @@
 package dev.sessiondata.server.web;
 
 import dev.sessiondata.api.ProblemType;
-import jakarta.servlet.http.HttpServletRequest;
-import java.io.IOException;
-import java.io.InputStream;
+import java.util.Arrays;
 import java.util.Map;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import reactor.core.publisher.Mono;
 
 /**
  * Reads request bodies without trusting them: a declared {@code Content-Length} over the limit is refused before a
- * byte is read, a body of declared length is read into one array of that size, and a body without one (chunked)
- * is read only up to one byte past the limit.
+ * byte is read (and before {@code 100 Continue} is sent: Reactor Netty sends it when the body is first asked for),
+ * a body of declared length is copied chunk by chunk into one array of that size, and a body without one (chunked)
+ * is read only up to the limit. Each network buffer is released as soon as it is copied, so a body costs the heap
+ * its own size once.
  */
 public final class RequestBodies {
+
+    private static final int FIRST_CHUNKED_CAPACITY = 16 * 1024;
 
     private RequestBodies() {
     }
 
     /** The whole body, at most {@code maxBytes}; a {@code 413} problem otherwise. */
-    public static byte[] read(HttpServletRequest request, long maxBytes) throws IOException {
+    public static Mono<byte[]> read(ServerHttpRequest request, long maxBytes) {
         int limit = Math.toIntExact(maxBytes);
-        long declared = request.getContentLengthLong();
+        long declared = request.getHeaders().getContentLength();
         if (declared > limit) {
-            throw tooLarge(limit);
+            return Mono.error(tooLarge(limit));
         }
-        try (InputStream in = request.getInputStream()) {
-            if (declared >= 0) {
-                // the length is known: one array of exactly that size, filled in place (no growing and copying)
-                byte[] body = new byte[(int) declared];
-                int read = in.readNBytes(body, 0, body.length);
-                if (read < body.length || in.read() >= 0) {
-                    throw new ApiProblemException(ProblemType.INVALID_REQUEST,
-                            "The body does not have the " + declared + " bytes its Content-Length declares.");
-                }
-                return body;
-            }
-            byte[] body = in.readNBytes(limit + 1);
-            if (body.length > limit) {
-                throw tooLarge(limit);
-            }
-            return body;
-        }
+        return Mono.defer(() -> {
+            Body body = new Body(declared, limit);
+            return request.getBody()
+                    .doOnNext(buffer -> {
+                        try {
+                            body.append(buffer);
+                        } finally {
+                            DataBufferUtils.release(buffer);
+                        }
+                    })
+                    .then(Mono.fromSupplier(body::bytes));
+        });
     }
 
     private static ApiProblemException tooLarge(int limit) {
         return new ApiProblemException(ProblemType.PAYLOAD_TOO_LARGE,
                 "The body is larger than the limit of " + limit + " bytes.", Map.of("maxBytes", limit));
+    }
+
+    /** The bytes of one body as they arrive. */
+    private static final class Body {
+
+        private final long declared;
+        private final int limit;
+        private byte[] bytes;
+        private int size;
+
+        Body(long declared, int limit) {
+            this.declared = declared;
+            this.limit = limit;
+            // the length is known: one array of exactly that size, filled in place (no growing and copying)
+            this.bytes = new byte[declared >= 0 ? (int) declared : Math.min(limit, FIRST_CHUNKED_CAPACITY)];
+        }
+
+        void append(DataBuffer buffer) {
+            int readable = buffer.readableByteCount();
+            if ((long) size + readable > limit) {
+                throw tooLarge(limit);
+            }
+            if (size + readable > bytes.length) {
+                if (declared >= 0) {
+                    throw new ApiProblemException(ProblemType.INVALID_REQUEST,
+                            "The body is longer than the " + declared + " bytes its Content-Length declares.");
+                }
+                bytes = Arrays.copyOf(bytes, (int) Math.min(limit, Math.max((long) bytes.length * 2, size + readable)));
+            }
+            buffer.read(bytes, size, readable);
+            size += readable;
+        }
+
+        byte[] bytes() {
+            if (declared >= 0 && size != declared) {
+                throw new ApiProblemException(ProblemType.INVALID_REQUEST,
+                        "The body does not have the " + declared + " bytes its Content-Length declares.");
+            }
+            return size == bytes.length ? bytes : Arrays.copyOf(bytes, size);
+        }
     }
 }

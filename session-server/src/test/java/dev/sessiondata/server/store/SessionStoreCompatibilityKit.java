@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -22,14 +23,38 @@ public abstract class SessionStoreCompatibilityKit {
 
     private static final Duration TTL = Duration.ofMinutes(5);
 
-    private SessionStore store;
+    private Awaited store;
 
     /** A store with no sessions. */
     protected abstract SessionStore createStore();
 
     @BeforeEach
     void freshStore() {
-        store = createStore();
+        store = new Awaited(createStore());
+    }
+
+    /** The store under test, its answers awaited: the kit checks what a store does, not how it is called. */
+    private record Awaited(SessionStore store) {
+
+        Optional<StoredSession> get(String id, boolean slide) {
+            return store.get(id, slide).toCompletableFuture().join();
+        }
+
+        WriteResult put(String id, SessionWrite write, Precondition precondition) {
+            return store.put(id, write, precondition).toCompletableFuture().join();
+        }
+
+        DeleteResult delete(String id, Precondition precondition) {
+            return store.delete(id, precondition).toCompletableFuture().join();
+        }
+
+        Optional<Instant> touch(String id) {
+            return store.touch(id).toCompletableFuture().join();
+        }
+
+        long sessionCount() {
+            return store.sessionCount();
+        }
     }
 
     private static SessionWrite write(String text) {

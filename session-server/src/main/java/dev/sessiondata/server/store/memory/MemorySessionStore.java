@@ -17,6 +17,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -31,6 +33,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * so concurrent slides never move it back). Many readers of one hot session therefore never queue on its key's
  * lock, as they would behind a {@code compute} per read. A read that must not slide uses
  * {@code getIfPresentQuietly}, which leaves the expiry alone.
+ *
+ * <p>Every operation is done when it returns: the stages it answers are completed ones, so the store runs on the
+ * web server's event loop without a hand-off.
  */
 public final class MemorySessionStore implements SessionStore {
 
@@ -61,13 +66,17 @@ public final class MemorySessionStore implements SessionStore {
     }
 
     @Override
-    public Optional<StoredSession> get(String id, boolean slide) {
+    public CompletionStage<Optional<StoredSession>> get(String id, boolean slide) {
+        return CompletableFuture.completedFuture(read(id, slide));
+    }
+
+    private Optional<StoredSession> read(String id, boolean slide) {
         Entry entry = slide ? sessions.getIfPresent(id) : sessions.policy().getIfPresentQuietly(id);
         return entry == null ? Optional.empty() : Optional.of(entry.session());
     }
 
     @Override
-    public WriteResult put(String id, SessionWrite write, Precondition precondition) {
+    public CompletionStage<WriteResult> put(String id, SessionWrite write, Precondition precondition) {
         AtomicReference<WriteResult> result = new AtomicReference<>();
         sessions.asMap().compute(id, (key, current) -> {
             if (!precondition.isMetBy(current == null ? null : current.version)) {
@@ -80,11 +89,11 @@ public final class MemorySessionStore implements SessionStore {
             result.set(WriteResult.written(current == null, next.version, Instant.ofEpochMilli(next.expiresAt())));
             return next;
         });
-        return result.get();
+        return CompletableFuture.completedFuture(result.get());
     }
 
     @Override
-    public DeleteResult delete(String id, Precondition precondition) {
+    public CompletionStage<DeleteResult> delete(String id, Precondition precondition) {
         AtomicReference<DeleteResult> result = new AtomicReference<>(DeleteResult.NOT_FOUND);
         sessions.asMap().computeIfPresent(id, (key, current) -> {
             if (!precondition.isMetBy(current.version)) {
@@ -94,12 +103,12 @@ public final class MemorySessionStore implements SessionStore {
             result.set(DeleteResult.DELETED);
             return null;
         });
-        return result.get();
+        return CompletableFuture.completedFuture(result.get());
     }
 
     @Override
-    public Optional<Instant> touch(String id) {
-        return get(id, true).map(StoredSession::expiresAt);
+    public CompletionStage<Optional<Instant>> touch(String id) {
+        return CompletableFuture.completedFuture(read(id, true).map(StoredSession::expiresAt));
     }
 
     @Override

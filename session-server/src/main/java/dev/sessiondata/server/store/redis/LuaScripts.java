@@ -21,22 +21,30 @@ enum LuaScripts {
     PAGE_DESCRIPTORS("page-descriptors.lua", List.class);
 
     private final DefaultRedisScript<Object> script;
+    private final String sha1;
+    private final String text;
 
+    /**
+     * The SHA-1 and the text are taken once: {@link DefaultRedisScript#getSha1()} asks the resource whether it was
+     * modified on every call (a jar URL connection under a lock), which was a tenth of a Redis read's samples.
+     */
     @SuppressWarnings("unchecked")
     LuaScripts(String file, Class<?> resultType) {
         this.script = new DefaultRedisScript<>();
         script.setLocation(new ClassPathResource(file, LuaScripts.class));
         script.setResultType((Class<Object>) resultType);
+        this.sha1 = script.getSha1();
+        this.text = script.getScriptAsString();
     }
 
     /** The script's SHA-1, for {@code EVALSHA}. */
     String sha1() {
-        return script.getSha1();
+        return sha1;
     }
 
     /** The script's text, for {@code EVAL} where a node does not have it yet. */
     String text() {
-        return script.getScriptAsString();
+        return text;
     }
 
     /** Runs the script on keys of one slot; binary results stay {@code byte[]}, integers are {@link Long}s. */

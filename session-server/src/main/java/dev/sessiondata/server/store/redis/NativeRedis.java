@@ -1,5 +1,7 @@
 package dev.sessiondata.server.store.redis;
 
+import dev.sessiondata.server.store.StoreFullException;
+import dev.sessiondata.server.store.StoreUnavailableException;
 import io.lettuce.core.LettuceFutures;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisException;
@@ -9,7 +11,9 @@ import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.cluster.api.async.RedisAdvancedClusterAsyncCommands;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
-import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
@@ -20,14 +24,17 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 
 /**
  * The session path's way to Redis: Lettuce's own asynchronous commands on the connection Spring Boot's factory
- * shares (standalone, sentinel or cluster, with its client options and its database), awaited with the factory's
- * command timeout. Skipping {@code RedisTemplate}'s per-call connection wrapper, script executor and result
- * conversion is what makes a read cost close to the Redis round trip; Lettuce multiplexes every thread's commands
- * over the one connection and reconnects it by itself.
+ * shares (standalone, sentinel or cluster, with its client options and its database). Nothing here waits: a call
+ * answers Lettuce's future, completed on Lettuce's I/O thread, and the command timeout is Lettuce's own
+ * ({@code TimeoutOptions}, on by default with the factory's command timeout). Skipping {@code RedisTemplate}'s
+ * per-call connection wrapper, script executor and result conversion is what makes a read cost close to the Redis
+ * round trip; Lettuce multiplexes every caller's commands over the one connection and reconnects it by itself.
  *
  * <p>Scripts go as {@code EVALSHA} and fall back to {@code EVAL} once per node that does not have them yet.
- * An unreachable Redis (not connected, timed out) is a {@link dev.sessiondata.server.store.StoreUnavailableException};
- * Redis refusing a command is a bug here and an {@link IllegalStateException}.
+ * An unreachable Redis (not connected, timed out) completes the stage with a
+ * {@link dev.sessiondata.server.store.StoreUnavailableException}, one out of memory with a
+ * {@link StoreFullException}; Redis refusing a command otherwise is a bug here and an {@link IllegalStateException}.
+ * The one caller that waits is the session count ({@link #sumOverMasters}), which runs off the event loops.
  */
 final class NativeRedis {
 
@@ -37,32 +44,17 @@ final class NativeRedis {
 
     NativeRedis(LettuceConnectionFactory factory) {
         this.factory = factory;
-        Duration timeout = factory.getClientConfiguration().getCommandTimeout();
-        this.timeoutNanos = timeout.toNanos();
+        this.timeoutNanos = factory.getClientConfiguration().getCommandTimeout().toNanos();
     }
 
-    /** Runs one command and waits for its answer. */
-    <T> T call(Function<RedisClusterAsyncCommands<byte[], byte[]>, RedisFuture<T>> command) {
-        try {
-            return await(command.apply(commands()));
-        } catch (RedisException | org.springframework.dao.DataAccessException e) {
-            throw RedisCalls.unavailable(e);
-        }
+    /** Runs one command. */
+    <T> CompletionStage<T> call(Function<RedisClusterAsyncCommands<byte[], byte[]>, RedisFuture<T>> command) {
+        return withCommands(redis -> translated(command.apply(redis)));
     }
 
     /** Runs a script on one key; integers come back as {@link Long}, bulk strings as {@code byte[]}. */
-    <T> T script(LuaScripts script, ScriptOutputType type, byte[] key, byte[]... args) {
-        byte[][] keys = {key};
-        try {
-            RedisClusterAsyncCommands<byte[], byte[]> redis = commands();
-            try {
-                return await(redis.<T>evalsha(script.sha1(), type, keys, args));
-            } catch (RedisNoScriptException e) {
-                return await(redis.<T>eval(script.text(), type, keys, args));
-            }
-        } catch (RedisException | org.springframework.dao.DataAccessException e) {
-            throw RedisCalls.unavailable(e);
-        }
+    <T> CompletionStage<T> script(LuaScripts script, ScriptOutputType type, byte[] key, byte[]... args) {
+        return withCommands(redis -> script(redis, script, type, key, args));
     }
 
     /**
@@ -89,20 +81,109 @@ final class NativeRedis {
 
     /** Waits for the answer of a command issued through {@link #sumOverMasters}. */
     <T> T result(RedisFuture<T> future) {
-        return await(future);
-    }
-
-    private <T> T await(RedisFuture<T> future) {
         try {
             return LettuceFutures.awaitOrCancel(future, timeoutNanos, TimeUnit.NANOSECONDS);
-        } catch (RedisNoScriptException e) {
-            throw e;
         } catch (RedisCommandExecutionException e) {
             if (RedisCalls.isOutOfMemory(e)) {
                 throw RedisCalls.full(e);
             }
             throw new IllegalStateException("Redis refused a command of the store: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Runs {@code operation} on the shared connection's commands. Taking that connection the first time blocks
+     * (the factory connects), so that first time is done on the common pool, not on the caller's thread; after
+     * it the commands are a field read. A failure to connect fails the stage.
+     */
+    private <T> CompletionStage<T> withCommands(
+            Function<RedisClusterAsyncCommands<byte[], byte[]>, CompletionStage<T>> operation) {
+        RedisClusterAsyncCommands<byte[], byte[]> current = commands;
+        if (current != null) {
+            try {
+                return bounded(operation.apply(current));
+            } catch (RuntimeException e) {
+                return CompletableFuture.failedFuture(translate(e));
+            }
+        }
+        CompletableFuture<T> result = new CompletableFuture<>();
+        CompletableFuture.supplyAsync(this::commands).thenCompose(operation).whenComplete((value, failure) -> {
+            if (failure == null) {
+                result.complete(value);
+            } else {
+                result.completeExceptionally(translate(failure));
+            }
+        });
+        return bounded(result);
+    }
+
+    /**
+     * The stage, failed with a {@link StoreUnavailableException} if it is not complete within the factory's command
+     * timeout. Lettuce times its commands out by itself too; this bound is the one the old blocking path had, kept so
+     * that no request waits on Redis longer than the configured timeout whatever Lettuce's options say.
+     */
+    private <T> CompletionStage<T> bounded(CompletionStage<T> stage) {
+        return stage.toCompletableFuture().orTimeout(timeoutNanos, TimeUnit.NANOSECONDS)
+                .exceptionally(failure -> {
+                    throw translate(failure);
+                });
+    }
+
+    private static <T> CompletionStage<T> script(RedisClusterAsyncCommands<byte[], byte[]> redis, LuaScripts script,
+            ScriptOutputType type, byte[] key, byte[]... args) {
+        byte[][] keys = {key};
+        CompletableFuture<T> result = new CompletableFuture<>();
+        redis.<T>evalsha(script.sha1(), type, keys, args).whenComplete((value, failure) -> {
+            if (failure == null) {
+                result.complete(value);
+            } else if (cause(failure) instanceof RedisNoScriptException) {
+                try {
+                    translated(redis.<T>eval(script.text(), type, keys, args)).whenComplete((retried, again) -> {
+                        if (again == null) {
+                            result.complete(retried);
+                        } else {
+                            result.completeExceptionally(again);
+                        }
+                    });
+                } catch (RuntimeException e) {
+                    result.completeExceptionally(translate(e));
+                }
+            } else {
+                result.completeExceptionally(translate(failure));
+            }
+        });
+        return result;
+    }
+
+    private static <T> CompletionStage<T> translated(CompletionStage<T> stage) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        stage.whenComplete((value, failure) -> {
+            if (failure == null) {
+                result.complete(value);
+            } else {
+                result.completeExceptionally(translate(failure));
+            }
+        });
+        return result;
+    }
+
+    private static RuntimeException translate(Throwable failure) {
+        Throwable cause = cause(failure);
+        if (cause instanceof StoreUnavailableException || cause instanceof StoreFullException
+                || cause instanceof IllegalStateException) {
+            return (RuntimeException) cause;
+        }
+        if (cause instanceof RedisCommandExecutionException refused) {
+            if (RedisCalls.isOutOfMemory(refused)) {
+                return RedisCalls.full(refused);
+            }
+            return new IllegalStateException("Redis refused a command of the store: " + refused.getMessage(), refused);
+        }
+        return RedisCalls.unavailable(cause);
+    }
+
+    private static Throwable cause(Throwable failure) {
+        return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
     }
 
     /** The shared native connection's commands, fetched once: the factory keeps that connection for its lifetime. */

@@ -10,7 +10,6 @@ import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.store.StoredSession;
 import dev.sessiondata.server.store.Versions;
 import dev.sessiondata.server.store.WriteResult;
-import io.lettuce.core.KeyValue;
 import io.lettuce.core.ScriptOutputType;
 import java.time.Clock;
 import java.time.Duration;
@@ -18,6 +17,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
@@ -33,9 +33,10 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * </ul>
  *
  * <p>Every operation that reads and writes is one Lua script (Redis runs each atomically), so a conditional write
- * either fully happens or not at all, and a session is never half-written. All of them go through Lettuce's own
- * API ({@link NativeRedis}); the session count is an estimate that never passes over the key space
- * ({@link SessionKeyCount}). An unreachable Redis is a
+ * either fully happens or not at all, and a session is never half-written. Session operations go through
+ * Lettuce's own asynchronous API ({@link NativeRedis}) and never wait; the session count is an estimate that never
+ * passes over the key space ({@link SessionKeyCount}) and waits for its answers, off the event loops. An
+ * unreachable Redis completes an operation's stage with a
  * {@link dev.sessiondata.server.store.StoreUnavailableException}; Lettuce reconnects by itself when it returns.
  */
 public final class RedisSessionStore implements SessionStore {
@@ -68,20 +69,19 @@ public final class RedisSessionStore implements SessionStore {
      * session deleted in between); a read that does not slide needs no condition and is a plain {@code HMGET}.
      */
     @Override
-    public Optional<StoredSession> get(String id, boolean slide) {
+    public CompletionStage<Optional<StoredSession>> get(String id, boolean slide) {
         if (!slide) {
-            List<KeyValue<byte[], byte[]>> fields = lettuce.call(redis -> redis.hmget(sessionKey(id), FIELDS));
-            if (fields.size() < FIELDS.length || !fields.get(2).hasValue()) {
-                return Optional.empty();
-            }
-            return Optional.of(session(fields.get(0).getValue(), fields.get(1).getValue(), fields.get(2).getValue(),
-                    fields.get(3).getValue(), fields.get(4).getValue()));
+            return lettuce.call(redis -> redis.hmget(sessionKey(id), FIELDS)).thenApply(fields -> {
+                if (fields.size() < FIELDS.length || !fields.get(2).hasValue()) {
+                    return Optional.empty();
+                }
+                return Optional.of(session(fields.get(0).getValue(), fields.get(1).getValue(),
+                        fields.get(2).getValue(), fields.get(3).getValue(), fields.get(4).getValue()));
+            });
         }
-        List<byte[]> fields = lettuce.script(LuaScripts.GET, ScriptOutputType.MULTI, sessionKey(id), now());
-        if (fields == null || fields.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(session(fields.get(0), fields.get(1), fields.get(2), fields.get(3), fields.get(4)));
+        return lettuce.<List<byte[]>>script(LuaScripts.GET, ScriptOutputType.MULTI, sessionKey(id), now())
+                .thenApply(fields -> fields == null || fields.isEmpty() ? Optional.empty()
+                        : Optional.of(session(fields.get(0), fields.get(1), fields.get(2), fields.get(3), fields.get(4))));
     }
 
     private static StoredSession session(byte[] data, byte[] serializer, byte[] version, byte[] ttl, byte[] expires) {
@@ -90,31 +90,33 @@ public final class RedisSessionStore implements SessionStore {
     }
 
     @Override
-    public WriteResult put(String id, SessionWrite write, Precondition precondition) {
+    public CompletionStage<WriteResult> put(String id, SessionWrite write, Precondition precondition) {
         String version = Versions.next();
         Instant expiresAt = Instant.ofEpochMilli(clock.millis()).plus(write.ttl());
-        Long outcome = lettuce.script(LuaScripts.PUT, ScriptOutputType.INTEGER, sessionKey(id),
+        return lettuce.<Long>script(LuaScripts.PUT, ScriptOutputType.INTEGER, sessionKey(id),
                 condition(precondition), bytes(String.valueOf(precondition.version())), bytes(version),
                 bytes(write.serializerId()), write.data(), bytes(String.valueOf(write.ttl().toMillis())),
-                bytes(String.valueOf(expiresAt.toEpochMilli())));
-        return outcome == null || outcome == 0 ? WriteResult.preconditionFailed()
-                : WriteResult.written(outcome == 1, version, expiresAt);
+                bytes(String.valueOf(expiresAt.toEpochMilli())))
+                .thenApply(outcome -> outcome == null || outcome == 0 ? WriteResult.preconditionFailed()
+                        : WriteResult.written(outcome == 1, version, expiresAt));
     }
 
     @Override
-    public DeleteResult delete(String id, Precondition precondition) {
-        Long outcome = lettuce.script(LuaScripts.DELETE, ScriptOutputType.INTEGER, sessionKey(id), condition(precondition),
-                bytes(String.valueOf(precondition.version())));
-        if (outcome == null || outcome < 0) {
-            return DeleteResult.NOT_FOUND;
-        }
-        return outcome == 0 ? DeleteResult.PRECONDITION_FAILED : DeleteResult.DELETED;
+    public CompletionStage<DeleteResult> delete(String id, Precondition precondition) {
+        return lettuce.<Long>script(LuaScripts.DELETE, ScriptOutputType.INTEGER, sessionKey(id), condition(precondition),
+                bytes(String.valueOf(precondition.version()))).thenApply(outcome -> {
+                    if (outcome == null || outcome < 0) {
+                        return DeleteResult.NOT_FOUND;
+                    }
+                    return outcome == 0 ? DeleteResult.PRECONDITION_FAILED : DeleteResult.DELETED;
+                });
     }
 
     @Override
-    public Optional<Instant> touch(String id) {
-        byte[] expires = lettuce.script(LuaScripts.TOUCH, ScriptOutputType.VALUE, sessionKey(id), now());
-        return expires == null ? Optional.empty() : Optional.of(Instant.ofEpochMilli(Long.parseLong(text(expires))));
+    public CompletionStage<Optional<Instant>> touch(String id) {
+        return lettuce.<byte[]>script(LuaScripts.TOUCH, ScriptOutputType.VALUE, sessionKey(id), now())
+                .thenApply(expires -> expires == null ? Optional.empty()
+                        : Optional.of(Instant.ofEpochMilli(Long.parseLong(text(expires)))));
     }
 
     /** Estimated from {@code DBSIZE} and a bounded sample of keys: {@link SessionKeyCount} says how closely. */

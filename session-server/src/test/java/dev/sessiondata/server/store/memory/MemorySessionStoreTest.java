@@ -21,12 +21,13 @@ class MemorySessionStoreTest extends SessionStoreCompatibilityKit {
     void theTotalSizeBoundEvictsSessions() {
         MemorySessionStore small = new MemorySessionStore(100_000, Clock.systemUTC());
         for (int i = 0; i < 50; i++) {
-            small.put("s" + i, new SessionWrite(new byte[10_000], "java", Duration.ofMinutes(5)), Precondition.none());
+            small.put("s" + i, new SessionWrite(new byte[10_000], "java", Duration.ofMinutes(5)), Precondition.none())
+                    .toCompletableFuture().join();
         }
         small.cleanUp();
         long kept = 0;
         for (int i = 0; i < 50; i++) {
-            kept += small.get("s" + i, false).isPresent() ? 1 : 0;
+            kept += small.get("s" + i, false).toCompletableFuture().join().isPresent() ? 1 : 0;
         }
         assertThat(kept).isLessThanOrEqualTo(10);
     }

@@ -66,7 +66,7 @@ class RedisClusterSessionStoreIT extends SessionStoreCompatibilityKit {
         SessionStore store = new RedisSessionStore(connections, prefix, Clock.systemUTC(), 300);
         SessionWrite write = new SessionWrite(new byte[] {1}, "java", Duration.ofMinutes(5));
         for (int i = 0; i < 1500; i++) {
-            store.put("s" + i, write, Precondition.none());
+            store.put("s" + i, write, Precondition.none()).toCompletableFuture().join();
         }
         try (RedisClusterConnection connection = connections.getClusterConnection()) {
             for (int i = 0; i < 3000; i++) {

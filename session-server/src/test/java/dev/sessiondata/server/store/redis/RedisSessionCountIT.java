@@ -106,7 +106,7 @@ class RedisSessionCountIT {
 
     private static void writeSessions(SessionStore store, int count) {
         for (int i = 0; i < count; i++) {
-            store.put("s" + i, WRITE, Precondition.none());
+            store.put("s" + i, WRITE, Precondition.none()).toCompletableFuture().join();
         }
     }
 

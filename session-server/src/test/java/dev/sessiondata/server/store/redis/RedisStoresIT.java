@@ -78,7 +78,7 @@ class RedisStoresIT {
         SessionStore store = new RedisSessionStore(connections, freshPrefix(), Clock.systemUTC(), sample);
         SessionWrite write = new SessionWrite(new byte[] {1}, "java", Duration.ofMinutes(5));
         for (int i = 0; i < sessions; i++) {
-            store.put("s" + i, write, Precondition.none());
+            store.put("s" + i, write, Precondition.none()).toCompletableFuture().join();
         }
         long databaseSize;
         try (RedisConnection connection = connections.getConnection()) {

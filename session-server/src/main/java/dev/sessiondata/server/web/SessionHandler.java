@@ -1,0 +1,134 @@
+package dev.sessiondata.server.web;
+
+import dev.sessiondata.api.ProblemType;
+import dev.sessiondata.api.SessionApi;
+import dev.sessiondata.server.metrics.ServerMetrics;
+import dev.sessiondata.server.store.DeleteResult;
+import dev.sessiondata.server.store.Precondition;
+import dev.sessiondata.server.store.SessionStore;
+import dev.sessiondata.server.store.SessionWrite;
+import dev.sessiondata.server.store.StoredSession;
+import dev.sessiondata.server.store.WriteResult;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.web.reactive.function.server.ServerRequest;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import reactor.core.publisher.Mono;
+
+/**
+ * {@code /api/v1/sessions/{id}}: sessions as opaque bytes tagged with the serializer that wrote them, read and
+ * written with entity tags. The order of the checks is the order of the costs: the URL, then the headers, then
+ * the (bounded) body, then the store. Nothing here blocks: the store answers stages; an answer already
+ * complete (the memory store's) is used as it is, on the event loop that read the request, and a later one (Redis's)
+ * is brought back to that loop ({@link EventLoops}).
+ */
+public final class SessionHandler {
+
+    private final SessionStore store;
+    private final SerializerPolicy serializers;
+    private final SessionProperties properties;
+    private final ServerMetrics metrics;
+    private final WriteAdmission admission;
+    private final Map<String, MediaType> mediaTypes = new ConcurrentHashMap<>();
+
+    public SessionHandler(SessionStore store, SerializerPolicy serializers, SessionProperties properties,
+            ServerMetrics metrics, WriteAdmission admission) {
+        this.store = store;
+        this.serializers = serializers;
+        this.properties = properties;
+        this.metrics = metrics;
+        this.admission = admission;
+    }
+
+    /** {@code PUT}: If-Match makes the write a compare-and-set, If-None-Match: * makes it create-only. */
+    public Mono<ServerResponse> put(ServerRequest request) {
+        String id = SessionRequests.checkId(request.pathVariable("id"));
+        Duration timeToLive = SessionRequests.ttl(request.queryParam(SessionApi.TTL_PARAMETER).orElse(null),
+                properties.defaultTtl(), properties.maxTtl());
+        HttpHeaders headers = request.headers().asHttpHeaders();
+        String serializer = serializers.requireAccepted(headers.getFirst(HttpHeaders.CONTENT_TYPE));
+        Precondition precondition = EntityTags.writePrecondition(headers.getFirst(HttpHeaders.IF_MATCH),
+                headers.getFirst(HttpHeaders.IF_NONE_MATCH));
+        long maxSize = properties.maxSize().toBytes();
+        // the permit is held until the store has the write (or the write failed), then given back once
+        return Mono.using(() -> admission.admit(headers.getContentLength(), maxSize),
+                        permit -> RequestBodies.read(request.exchange().getRequest(), maxSize).flatMap(body -> {
+                            metrics.payload(serializer, body.length);
+                            return EventLoops.resumeOn(request.exchange(),
+                                    store.put(id, new SessionWrite(body, serializer, timeToLive), precondition));
+                        }),
+                        WriteAdmission.Permit::close)
+                .flatMap(result -> {
+                    if (result.outcome() == WriteResult.Outcome.PRECONDITION_FAILED) {
+                        return Mono.error(preconditionFailed(id));
+                    }
+                    ServerResponse.BodyBuilder response = result.outcome() == WriteResult.Outcome.CREATED
+                            ? ServerResponse.status(HttpStatus.CREATED).header(HttpHeaders.LOCATION, SessionApi.SESSIONS_PATH + "/" + id)
+                            : ServerResponse.ok();
+                    return response.header(HttpHeaders.ETAG, EntityTags.of(result.version()))
+                            .header(SessionApi.EXPIRES_AT_HEADER, String.valueOf(result.expiresAt()))
+                            .build();
+                });
+    }
+
+    /**
+     * {@code GET} and {@code HEAD}: the bytes with the Content-Type they were written with, whatever the request
+     * accepts. A {@code HEAD} only looks: it does not slide the expiry, so checking that a session exists never
+     * keeps it alive.
+     */
+    public Mono<ServerResponse> get(ServerRequest request) {
+        String id = SessionRequests.checkId(request.pathVariable("id"));
+        boolean slide = properties.slidingExpiration() && request.method() != HttpMethod.HEAD;
+        String ifNoneMatch = request.headers().asHttpHeaders().getFirst(HttpHeaders.IF_NONE_MATCH);
+        return EventLoops.resumeOn(request.exchange(), store.get(id, slide)).flatMap(found -> {
+            if (found.isEmpty()) {
+                return Mono.error(notFound(id));
+            }
+            StoredSession session = found.get();
+            if (EntityTags.noneMatchFails(ifNoneMatch, session.version())) {
+                return ServerResponse.status(HttpStatus.NOT_MODIFIED)
+                        .header(HttpHeaders.ETAG, EntityTags.of(session.version()))
+                        .header(SessionApi.EXPIRES_AT_HEADER, session.expiresAt().toString())
+                        .build();
+            }
+            byte[] data = session.data();
+            return ServerResponse.ok()
+                    .contentType(mediaTypes.computeIfAbsent(session.serializerId(),
+                            serializerId -> MediaType.parseMediaType(SessionApi.mediaTypeOf(serializerId))))
+                    .contentLength(data.length)
+                    .header(HttpHeaders.ETAG, EntityTags.of(session.version()))
+                    .header(SessionApi.EXPIRES_AT_HEADER, session.expiresAt().toString())
+                    .body(ByteBodies.of(data));
+        });
+    }
+
+    /** {@code DELETE}: If-Match makes the delete conditional. */
+    public Mono<ServerResponse> delete(ServerRequest request) {
+        String id = SessionRequests.checkId(request.pathVariable("id"));
+        Precondition precondition = EntityTags.ifMatch(request.headers().asHttpHeaders().getFirst(HttpHeaders.IF_MATCH));
+        return EventLoops.resumeOn(request.exchange(), store.delete(id, precondition)).flatMap(result -> result == DeleteResult.DELETED
+                ? ServerResponse.noContent().build()
+                : Mono.error(result == DeleteResult.NOT_FOUND ? notFound(id) : preconditionFailed(id)));
+    }
+
+    /** {@code POST .../touch}: moves the expiry to now plus the session's ttl. */
+    public Mono<ServerResponse> touch(ServerRequest request) {
+        String id = SessionRequests.checkId(request.pathVariable("id"));
+        return EventLoops.resumeOn(request.exchange(), store.touch(id)).flatMap(expiresAt -> expiresAt.isEmpty() ? Mono.error(notFound(id))
+                : ServerResponse.noContent().header(SessionApi.EXPIRES_AT_HEADER, expiresAt.get().toString()).build());
+    }
+
+    private static ApiProblemException notFound(String id) {
+        return new ApiProblemException(ProblemType.NOT_FOUND, "No session '" + id + "' (never written, deleted or expired).");
+    }
+
+    private static ApiProblemException preconditionFailed(String id) {
+        return new ApiProblemException(ProblemType.PRECONDITION_FAILED,
+                "Session '" + id + "' is not in the state the request's condition requires; read it again.");
+    }
+}
