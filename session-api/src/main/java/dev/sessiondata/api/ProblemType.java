@@ -31,10 +31,14 @@ public enum ProblemType {
     PRECONDITION_FAILED(412, "precondition-failed", "Precondition failed"),
     /** The body is larger than the configured limit; the problem's {@code maxBytes} says the limit. */
     PAYLOAD_TOO_LARGE(413, "payload-too-large", "Payload too large"),
+    /** The request line is longer than the server parses (4 KiB); answered before any of the server's code runs. */
+    URI_TOO_LONG(414, "uri-too-long", "URI too long"),
     /** A session body whose serializer is unknown or not accepted; the problem's {@code accepted} lists those taken. */
     UNSUPPORTED_SERIALIZER(415, "unsupported-serializer", "Unsupported serializer"),
     /** A body of a media type the endpoint does not take (other than a session's serializer media type). */
     UNSUPPORTED_MEDIA_TYPE(415, "unsupported-media-type", "Unsupported media type"),
+    /** The header section is larger than the server parses; answered before any of the server's code runs. */
+    HEADER_TOO_LARGE(431, "header-too-large", "Request header fields too large"),
     INTERNAL_ERROR(500, "internal-error", "Internal error"),
     /** The session store cannot be reached; retry later. Nothing was half-written. */
     STORE_UNAVAILABLE(503, "store-unavailable", "Session store unavailable");
