@@ -36,6 +36,8 @@ public enum ProblemType {
     PRECONDITION_FAILED(412, "precondition-failed", "Precondition failed"),
     /** The body is larger than the configured limit; the problem's {@code maxBytes} says the limit. */
     PAYLOAD_TOO_LARGE(413, "payload-too-large", "Payload too large"),
+    /** The request line is longer than the server parses (4 KiB); answered before any of the server's code runs. */
+    URI_TOO_LONG(414, "uri-too-long", "URI too long"),
     /**
      * The descriptors of a serializer reached the configured total size; nothing of the batch was stored. No
      * {@code Retry-After}: descriptors never expire, so retrying does not help until an operator raises the bound.
@@ -45,6 +47,8 @@ public enum ProblemType {
     UNSUPPORTED_SERIALIZER(415, "unsupported-serializer", "Unsupported serializer"),
     /** A body of a media type the endpoint does not take (other than a session's serializer media type). */
     UNSUPPORTED_MEDIA_TYPE(415, "unsupported-media-type", "Unsupported media type"),
+    /** The header section is larger than the server parses; answered before any of the server's code runs. */
+    HEADER_TOO_LARGE(431, "header-too-large", "Request header fields too large"),
     INTERNAL_ERROR(500, "internal-error", "Internal error"),
     /** The session store cannot be reached; retry later. Nothing was half-written. */
     STORE_UNAVAILABLE(503, "store-unavailable", "Session store unavailable"),

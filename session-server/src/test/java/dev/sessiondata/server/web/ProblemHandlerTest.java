@@ -24,7 +24,7 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Every error becomes a problem document with its type, status, instance and headers, and is counted once; the
  * errors WebFlux raises itself (no route, a wrong method) included. What the container refuses before WebFlux sees
- * a request is Reactor Netty's answer (see the README), not this handler's.
+ * a request is answered by {@link DecodingFailureProblems}, not by this handler.
  */
 class ProblemHandlerTest {
 
