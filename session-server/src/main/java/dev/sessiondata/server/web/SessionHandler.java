@@ -45,22 +45,28 @@ public final class SessionHandler {
         this.admission = admission;
     }
 
-    /** {@code PUT}: If-Match makes the write a compare-and-set, If-None-Match: * makes it create-only. */
+    /**
+     * {@code PUT}: If-Match makes the write a compare-and-set, If-None-Match: * makes it create-only. Without
+     * {@code ttl} an existing session keeps its ttl and a new one gets the default. A {@code Content-Digest} is
+     * checked against the body before the store sees it.
+     */
     public Mono<ServerResponse> put(ServerRequest request) {
         String id = SessionRequests.checkId(request.pathVariable("id"));
-        Duration timeToLive = SessionRequests.ttl(request.queryParam(SessionApi.TTL_PARAMETER).orElse(null),
-                properties.defaultTtl(), properties.maxTtl());
+        String ttlParameter = request.queryParam(SessionApi.TTL_PARAMETER).orElse(null);
+        Duration timeToLive = SessionRequests.ttl(ttlParameter, properties.defaultTtl(), properties.maxTtl());
         HttpHeaders headers = request.headers().asHttpHeaders();
         String serializer = serializers.requireAccepted(headers.getFirst(HttpHeaders.CONTENT_TYPE));
         Precondition precondition = EntityTags.writePrecondition(headers.getFirst(HttpHeaders.IF_MATCH),
                 headers.getFirst(HttpHeaders.IF_NONE_MATCH));
+        String contentDigest = headers.getFirst(SessionApi.CONTENT_DIGEST_HEADER);
         long maxSize = properties.maxSize().toBytes();
         // the permit is held until the store has the write (or the write failed), then given back once
         return Mono.using(() -> admission.admit(headers.getContentLength(), maxSize),
                         permit -> RequestBodies.read(request.exchange().getRequest(), maxSize).flatMap(body -> {
+                            String digest = ContentDigests.verifiedReprDigest(contentDigest, body);
                             metrics.payload(serializer, body.length);
-                            return EventLoops.resumeOn(request.exchange(),
-                                    store.put(id, new SessionWrite(body, serializer, timeToLive), precondition));
+                            return EventLoops.resumeOn(request.exchange(), store.put(id,
+                                    new SessionWrite(body, serializer, timeToLive, ttlParameter == null, digest), precondition));
                         }),
                         WriteAdmission.Permit::close)
                 .flatMap(result -> {
@@ -79,7 +85,8 @@ public final class SessionHandler {
     /**
      * {@code GET} and {@code HEAD}: the bytes with the Content-Type they were written with, whatever the request
      * accepts. A {@code HEAD} only looks: it does not slide the expiry, so checking that a session exists never
-     * keeps it alive.
+     * keeps it alive. {@code Repr-Digest} is the digest stored with the write (absent for sessions written before
+     * digests were kept).
      */
     public Mono<ServerResponse> get(ServerRequest request) {
         String id = SessionRequests.checkId(request.pathVariable("id"));
@@ -97,7 +104,11 @@ public final class SessionHandler {
                         .build();
             }
             byte[] data = session.data();
-            return ServerResponse.ok()
+            ServerResponse.BodyBuilder response = ServerResponse.ok();
+            if (session.digest() != null) {
+                response.header(SessionApi.REPR_DIGEST_HEADER, session.digest());
+            }
+            return response
                     .contentType(mediaTypes.computeIfAbsent(session.serializerId(),
                             serializerId -> MediaType.parseMediaType(SessionApi.mediaTypeOf(serializerId))))
                     .contentLength(data.length)

@@ -20,6 +20,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Keeps sessions in a Caffeine cache: bounded by the total bytes of the sessions (Caffeine evicts the least
@@ -73,9 +74,10 @@ public final class MemorySessionStore implements SessionStore {
                 result.set(WriteResult.preconditionFailed());
                 return current;
             }
+            Duration ttl = write.keepsTtl() && current != null ? current.ttl : write.ttl();
             // the body array is the caller's to hand over (SessionWrite): kept as it is, not copied
-            Entry next = new Entry(write.data(), write.serializerId(), Versions.next(), write.ttl(),
-                    now().plus(write.ttl()).toEpochMilli());
+            Entry next = new Entry(write.data(), write.serializerId(), Versions.next(), ttl,
+                    now().plus(ttl).toEpochMilli(), write.digest());
             result.set(WriteResult.written(current == null, next.version, Instant.ofEpochMilli(next.expiresAt())));
             return next;
         });
@@ -127,13 +129,16 @@ public final class MemorySessionStore implements SessionStore {
         final String serializerId;
         final String version;
         final Duration ttl;
+        final @Nullable String digest;
         private final AtomicLong expiresAtMillis;
 
-        Entry(byte[] data, String serializerId, String version, Duration ttl, long expiresAtMillis) {
+        Entry(byte[] data, String serializerId, String version, Duration ttl, long expiresAtMillis,
+                @Nullable String digest) {
             this.data = data;
             this.serializerId = serializerId;
             this.version = version;
             this.ttl = ttl;
+            this.digest = digest;
             this.expiresAtMillis = new AtomicLong(expiresAtMillis);
         }
 
@@ -147,7 +152,7 @@ public final class MemorySessionStore implements SessionStore {
         }
 
         StoredSession session() {
-            return new StoredSession(data, serializerId, version, ttl, Instant.ofEpochMilli(expiresAt()));
+            return new StoredSession(data, serializerId, version, ttl, Instant.ofEpochMilli(expiresAt()), digest);
         }
     }
 
