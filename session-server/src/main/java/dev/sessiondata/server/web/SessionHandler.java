@@ -1,6 +1,7 @@
 package dev.sessiondata.server.web;
 
 import dev.sessiondata.api.ProblemType;
+import dev.sessiondata.api.SerializersInfo;
 import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.server.metrics.ServerMetrics;
 import dev.sessiondata.server.store.DeleteResult;
@@ -10,6 +11,7 @@ import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.store.StoredSession;
 import dev.sessiondata.server.store.WriteResult;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.http.HttpHeaders;
@@ -73,6 +75,7 @@ public final class SessionHandler {
                     if (result.outcome() == WriteResult.Outcome.PRECONDITION_FAILED) {
                         return Mono.error(preconditionFailed(id));
                     }
+                    metrics.written(serializer);
                     ServerResponse.BodyBuilder response = result.outcome() == WriteResult.Outcome.CREATED
                             ? ServerResponse.status(HttpStatus.CREATED).header(HttpHeaders.LOCATION, SessionApi.SESSIONS_PATH + "/" + id)
                             : ServerResponse.ok();
@@ -116,6 +119,22 @@ public final class SessionHandler {
                     .header(SessionApi.EXPIRES_AT_HEADER, session.expiresAt().toString())
                     .body(ByteBodies.of(data));
         });
+    }
+
+    /**
+     * {@code GET /serializers}: the policy, with the writes stored per accepted serializer since the start and,
+     * where the store counts them cheaply (memory), the live sessions per serializer: what the operator watches
+     * before narrowing {@code accepted}.
+     */
+    public Mono<ServerResponse> serializers(ServerRequest request) {
+        SerializersInfo info = serializers.info();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("active", info.active());
+        body.put("accepted", info.accepted());
+        body.put("available", info.available());
+        body.put("writes", metrics.writesBySerializer());
+        store.sessionsBySerializer().ifPresent(sessions -> body.put("sessions", sessions));
+        return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(body);
     }
 
     /** {@code DELETE}: If-Match makes the delete conditional. */

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The HTTP contract on the Redis store, and what only Redis shows: the key's own expiry, and bytes changed in Redis
@@ -89,5 +90,16 @@ class RedisStoreOverHttpIT extends StoreOverHttpContract {
         assertThat(read.headers().firstValue(SessionApi.REPR_DIGEST_HEADER).orElseThrow())
                 .isEqualTo("sha-256=:" + base64(MessageDigest.getInstance("SHA-256").digest(body)) + ":")
                 .isNotEqualTo("sha-256=:" + base64(MessageDigest.getInstance("SHA-256").digest(read.body())) + ":");
+    }
+
+    @Test
+    void serializersAnswerWritesPerSerializerButNoLiveSessionsThatWouldCostAScan() {
+        Api api = server.writer();
+        long before = MemoryStoreOverHttpIT.serializers(api).get("writes").get("java").asLong();
+        api.put(uniqueId("counted"), new byte[] {1}, "java");
+
+        JsonNode after = MemoryStoreOverHttpIT.serializers(api);
+        assertThat(after.get("writes").get("java").asLong()).isEqualTo(before + 1);
+        assertThat(after.has("sessions")).isFalse();
     }
 }

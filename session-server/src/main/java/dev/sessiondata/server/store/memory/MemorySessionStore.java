@@ -3,6 +3,7 @@ package dev.sessiondata.server.store.memory;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
+import com.github.benmanes.caffeine.cache.RemovalCause;
 import dev.sessiondata.server.store.DeleteResult;
 import dev.sessiondata.server.store.Precondition;
 import dev.sessiondata.server.store.SessionStore;
@@ -14,12 +15,16 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -43,6 +48,8 @@ public final class MemorySessionStore implements SessionStore {
 
     private final Cache<String, Entry> sessions;
     private final Clock clock;
+    /** Live sessions per serializer, kept with every change, so that counting them is no pass over the cache. */
+    private final Map<String, LongAdder> live = new ConcurrentHashMap<>();
 
     public MemorySessionStore(long maxTotalBytes, Clock clock) {
         if (maxTotalBytes < 1) {
@@ -53,6 +60,12 @@ public final class MemorySessionStore implements SessionStore {
                 .maximumWeight(maxTotalBytes)
                 .weigher((String id, Entry entry) -> weight(id, entry))
                 .expireAfter(new UntilExpiresAt())
+                // expiries and size evictions; Caffeine calls it inside the removal, so no count runs behind
+                .evictionListener((String id, Entry entry, RemovalCause cause) -> {
+                    if (entry != null) {
+                        count(entry.serializerId, -1);
+                    }
+                })
                 .build();
     }
 
@@ -79,6 +92,10 @@ public final class MemorySessionStore implements SessionStore {
             Entry next = new Entry(write.data(), write.serializerId(), Versions.next(), ttl,
                     now().plus(ttl).toEpochMilli(), write.digest());
             result.set(WriteResult.written(current == null, next.version, Instant.ofEpochMilli(next.expiresAt())));
+            if (current != null) {
+                count(current.serializerId, -1);
+            }
+            count(next.serializerId, 1);
             return next;
         });
         return CompletableFuture.completedFuture(result.get());
@@ -93,6 +110,7 @@ public final class MemorySessionStore implements SessionStore {
                 return current;
             }
             result.set(DeleteResult.DELETED);
+            count(current.serializerId, -1);
             return null;
         });
         return CompletableFuture.completedFuture(result.get());
@@ -106,6 +124,18 @@ public final class MemorySessionStore implements SessionStore {
     @Override
     public long sessionCount() {
         return sessions.estimatedSize();
+    }
+
+    /** Exact up to Caffeine's pending maintenance, as {@link #sessionCount()} is. */
+    @Override
+    public Optional<Map<String, Long>> sessionsBySerializer() {
+        Map<String, Long> counts = new TreeMap<>();
+        live.forEach((serializerId, count) -> counts.put(serializerId, count.sum()));
+        return Optional.of(counts);
+    }
+
+    private void count(String serializerId, int change) {
+        live.computeIfAbsent(serializerId, id -> new LongAdder()).add(change);
     }
 
     /** Now, to the millisecond, as every store keeps its expiries. */
