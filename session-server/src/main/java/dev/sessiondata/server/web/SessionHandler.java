@@ -12,6 +12,7 @@ import dev.sessiondata.server.store.StoredSession;
 import dev.sessiondata.server.store.WriteResult;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.http.HttpHeaders;
@@ -60,7 +61,9 @@ public final class SessionHandler {
         String serializer = serializers.requireAccepted(headers.getFirst(HttpHeaders.CONTENT_TYPE));
         Precondition precondition = EntityTags.writePrecondition(headers.getFirst(HttpHeaders.IF_MATCH),
                 headers.getFirst(HttpHeaders.IF_NONE_MATCH));
-        String contentDigest = headers.getFirst(SessionApi.CONTENT_DIGEST_HEADER);
+        // a dictionary field sent on several lines is one field, its lines joined by commas (RFC 8941 3.2)
+        List<String> digestLines = headers.get(SessionApi.CONTENT_DIGEST_HEADER);
+        String contentDigest = digestLines == null ? null : String.join(",", digestLines);
         long maxSize = properties.maxSize().toBytes();
         // the permit is held until the store has the write (or the write failed), then given back once
         return Mono.using(() -> admission.admit(headers.getContentLength(), maxSize),

@@ -183,6 +183,22 @@ abstract class StoreOverHttpContract {
     }
 
     @Test
+    void aContentDigestOnTwoFieldLinesIsOneDictionary() throws Exception {
+        Api api = server().writer();
+        String id = uniqueId("digest-two-lines");
+        byte[] body = JAVA.serialize("two lines");
+        String sha256 = "sha-256=:" + base64(MessageDigest.getInstance("SHA-256").digest(body)) + ":";
+
+        HttpResponse<byte[]> refused = api.put(id, body, "java", SessionApi.CONTENT_DIGEST_HEADER, "md5=:AAAA:",
+                SessionApi.CONTENT_DIGEST_HEADER, "sha-256=:" + base64(new byte[32]) + ":");
+        HttpResponse<byte[]> written = api.put(id, body, "java", SessionApi.CONTENT_DIGEST_HEADER, "md5=:AAAA:",
+                SessionApi.CONTENT_DIGEST_HEADER, sha256);
+
+        assertThat(refused.statusCode()).isEqualTo(400);
+        assertThat(written.statusCode()).isEqualTo(201);
+    }
+
+    @Test
     void anUnsupportedAlgorithmAloneIsIgnored() {
         Api api = server().writer();
         String id = uniqueId("digest-unknown");

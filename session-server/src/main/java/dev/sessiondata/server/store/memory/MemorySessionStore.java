@@ -149,7 +149,8 @@ public final class MemorySessionStore implements SessionStore {
     }
 
     private static int weight(String id, Entry entry) {
-        return entry.data.length + 2 * id.length() + ENTRY_OVERHEAD_BYTES;
+        return entry.data.length + 2 * id.length() + (entry.digest == null ? 0 : 2 * entry.digest.length())
+                + ENTRY_OVERHEAD_BYTES;
     }
 
     /** A stored session whose expiry a sliding read can move without replacing the entry. */
