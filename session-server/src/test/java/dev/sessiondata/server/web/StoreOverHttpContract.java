@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -139,10 +140,10 @@ abstract class StoreOverHttpContract {
         Api api = server().writer();
         String id = uniqueId("digest");
         byte[] body = JAVA.serialize("checked");
-        String sha256 = "sha-256=:" + base64(MessageDigest.getInstance("SHA-256").digest(body)) + ":";
+        String sha256 = member("SHA-256", body);
 
         HttpResponse<byte[]> written = api.put(id, body, "java", SessionApi.CONTENT_DIGEST_HEADER,
-                "sha-512=:" + base64(MessageDigest.getInstance("SHA-512").digest(body)) + ":, " + sha256 + ", crc32c=:AAAAAA==:");
+                member("SHA-512", body) + ", " + sha256 + ", crc32c=:AAAAAA==:");
         assertThat(written.statusCode()).isEqualTo(201);
 
         HttpResponse<byte[]> read = api.get(id);
@@ -161,7 +162,7 @@ abstract class StoreOverHttpContract {
         api.put(id, body, "java");
 
         assertThat(api.get(id).headers().firstValue(SessionApi.REPR_DIGEST_HEADER))
-                .contains("sha-256=:" + base64(MessageDigest.getInstance("SHA-256").digest(body)) + ":");
+                .contains(member("SHA-256", body));
     }
 
     @Test
@@ -169,10 +170,10 @@ abstract class StoreOverHttpContract {
         Api api = server().writer();
         String id = uniqueId("digest-mismatch");
         byte[] body = JAVA.serialize("sent");
-        String otherBody = base64(MessageDigest.getInstance("SHA-256").digest(JAVA.serialize("meant")));
+        String otherBody = member("SHA-256", JAVA.serialize("meant"));
 
-        HttpResponse<byte[]> refused = api.put(id, body, "java", SessionApi.CONTENT_DIGEST_HEADER, "sha-256=:" + otherBody + ":");
-        HttpResponse<byte[]> malformed = api.put(id, body, "java", SessionApi.CONTENT_DIGEST_HEADER, "sha-256=" + otherBody);
+        HttpResponse<byte[]> refused = api.put(id, body, "java", SessionApi.CONTENT_DIGEST_HEADER, otherBody);
+        HttpResponse<byte[]> malformed = api.put(id, body, "java", SessionApi.CONTENT_DIGEST_HEADER, "sha-256=not-a-byte-sequence");
 
         assertThat(refused.statusCode()).isEqualTo(400);
         assertThat(refused.headers().firstValue("Content-Type")).contains(SessionApi.PROBLEM_MEDIA_TYPE);
@@ -187,10 +188,10 @@ abstract class StoreOverHttpContract {
         Api api = server().writer();
         String id = uniqueId("digest-two-lines");
         byte[] body = JAVA.serialize("two lines");
-        String sha256 = "sha-256=:" + base64(MessageDigest.getInstance("SHA-256").digest(body)) + ":";
+        String sha256 = member("SHA-256", body);
 
         HttpResponse<byte[]> refused = api.put(id, body, "java", SessionApi.CONTENT_DIGEST_HEADER, "md5=:AAAA:",
-                SessionApi.CONTENT_DIGEST_HEADER, "sha-256=:" + base64(new byte[32]) + ":");
+                SessionApi.CONTENT_DIGEST_HEADER, member("SHA-256", new byte[0]));
         HttpResponse<byte[]> written = api.put(id, body, "java", SessionApi.CONTENT_DIGEST_HEADER, "md5=:AAAA:",
                 SessionApi.CONTENT_DIGEST_HEADER, sha256);
 
@@ -208,8 +209,10 @@ abstract class StoreOverHttpContract {
         assertThat(api.get(id).headers().firstValue(SessionApi.REPR_DIGEST_HEADER).orElseThrow()).startsWith("sha-256=:");
     }
 
-    static String base64(byte[] digest) {
-        return Base64.getEncoder().encodeToString(digest);
+    /** The RFC 9530 dictionary member of {@code algorithm} ("SHA-256", "SHA-512") for {@code body}. */
+    static String member(String algorithm, byte[] body) throws Exception {
+        return algorithm.toLowerCase(Locale.ROOT) + "=:"
+                + Base64.getEncoder().encodeToString(MessageDigest.getInstance(algorithm).digest(body)) + ":";
     }
 
     static HttpResponse<byte[]> putWithTtl(Api api, String id, String value, String query) {
