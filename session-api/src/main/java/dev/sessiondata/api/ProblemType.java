@@ -17,6 +17,8 @@ public enum ProblemType {
     INVALID_SESSION_ID(400, "invalid-session-id", "Invalid session id"),
     /** The {@code ttl} parameter is not a whole number of seconds between 1 and the configured maximum. */
     INVALID_TTL(400, "invalid-ttl", "Invalid time to live"),
+    /** A {@code Content-Digest} (RFC 9530) of a supported algorithm does not match the body; nothing was stored. */
+    DIGEST_MISMATCH(400, "digest-mismatch", "Digest mismatch"),
     /** No bearer token, or one the server does not know. */
     UNAUTHORIZED(401, "unauthorized", "Unauthorized"),
     /** The token is known but may not do this, such as a write with a read token. */

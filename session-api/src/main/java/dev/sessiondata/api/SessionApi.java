@@ -16,6 +16,13 @@ public final class SessionApi {
     public static final String SERIALIZER_ACTIVE_HEADER = "Session-Serializer-Active";
     /** When a stored session expires, ISO-8601. */
     public static final String EXPIRES_AT_HEADER = "Session-Expires-At";
+    /**
+     * A write's digest of its body (RFC 9530), such as {@code sha-256=:<base64>:}; sha-256 and sha-512 are checked,
+     * other algorithms ignored.
+     */
+    public static final String CONTENT_DIGEST_HEADER = "Content-Digest";
+    /** A read's digest of the stored body (RFC 9530), {@code sha-256=:<base64>:}, as the server stored it. */
+    public static final String REPR_DIGEST_HEADER = "Repr-Digest";
     /** The path of one One Nio descriptor: {@link #ONE_NIO_DESCRIPTORS_PATH} then the uid as 16 hex digits. */
     public static final String ONE_NIO_DESCRIPTOR_PATH = ONE_NIO_DESCRIPTORS_PATH + "/{uid}";
     /** The path, below one session's path, that extends its time to live. */

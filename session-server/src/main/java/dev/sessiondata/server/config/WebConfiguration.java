@@ -142,7 +142,7 @@ public class WebConfiguration {
     }
 
     @Bean
-    RouterFunction<ServerResponse> apiRoutes(SessionHandler sessions, SchemaHandler schemas, SerializerPolicy serializers) {
-        return ApiRoutes.of(sessions, schemas, serializers, new OpenApiDocument());
+    RouterFunction<ServerResponse> apiRoutes(SessionHandler sessions, SchemaHandler schemas) {
+        return ApiRoutes.of(sessions, schemas, new OpenApiDocument());
     }
 }

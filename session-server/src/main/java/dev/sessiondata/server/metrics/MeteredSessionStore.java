@@ -119,6 +119,11 @@ public final class MeteredSessionStore implements SessionStore {
         return delegate.sessionCount();
     }
 
+    @Override
+    public Optional<Map<String, Long>> sessionsBySerializer() {
+        return delegate.sessionsBySerializer();
+    }
+
     private static Timer timer(MeterRegistry registry, String store, String operation, String outcome) {
         return Timer.builder(OPERATIONS)
                 .description(OPERATIONS_DESCRIPTION)

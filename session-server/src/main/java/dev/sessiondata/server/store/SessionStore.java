@@ -1,6 +1,7 @@
 package dev.sessiondata.server.store;
 
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 
@@ -37,4 +38,12 @@ public interface SessionStore {
      * the session operations it may wait for the store (Redis), so it is never called on an event loop.
      */
     long sessionCount();
+
+    /**
+     * Live sessions per serializer id, for the operator who narrows {@code accepted}; empty where only a pass over
+     * the whole store could count them (Redis: a {@code SCAN} plus a field read per key), which this never does.
+     */
+    default Optional<Map<String, Long>> sessionsBySerializer() {
+        return Optional.empty();
+    }
 }

@@ -6,7 +6,6 @@ import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.server.schema.SchemaHandler;
 import java.util.Set;
 import org.springframework.http.HttpMethod;
-import org.springframework.http.MediaType;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -26,16 +25,14 @@ public final class ApiRoutes {
     private ApiRoutes() {
     }
 
-    public static RouterFunction<ServerResponse> of(SessionHandler sessions, SchemaHandler schemas,
-            SerializerPolicy serializers, OpenApiDocument openApi) {
+    public static RouterFunction<ServerResponse> of(SessionHandler sessions, SchemaHandler schemas, OpenApiDocument openApi) {
         return RouterFunctions.route()
                 .GET(SESSION_PATH, sessions::get)
                 .HEAD(SESSION_PATH, sessions::get)
                 .PUT(SESSION_PATH, sessions::put)
                 .DELETE(SESSION_PATH, sessions::delete)
                 .POST(TOUCH_PATH, sessions::touch)
-                .GET(SessionApi.SERIALIZERS_PATH, request -> ServerResponse.ok()
-                        .contentType(MediaType.APPLICATION_JSON).bodyValue(serializers.info()))
+                .GET(SessionApi.SERIALIZERS_PATH, sessions::serializers)
                 .GET(SchemaHandler.DESCRIPTORS_PATH, schemas::all)
                 .PUT(SchemaHandler.DESCRIPTORS_PATH, schemas::upload)
                 .GET(SchemaHandler.DESCRIPTOR_PATH, schemas::one)

@@ -1,6 +1,7 @@
 package dev.sessiondata.server.web;
 
 import dev.sessiondata.api.ProblemType;
+import dev.sessiondata.api.SerializersInfo;
 import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.server.metrics.ServerMetrics;
 import dev.sessiondata.server.store.DeleteResult;
@@ -10,6 +11,8 @@ import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.store.StoredSession;
 import dev.sessiondata.server.store.WriteResult;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.http.HttpHeaders;
@@ -45,28 +48,37 @@ public final class SessionHandler {
         this.admission = admission;
     }
 
-    /** {@code PUT}: If-Match makes the write a compare-and-set, If-None-Match: * makes it create-only. */
+    /**
+     * {@code PUT}: If-Match makes the write a compare-and-set, If-None-Match: * makes it create-only. Without
+     * {@code ttl} an existing session keeps its ttl and a new one gets the default. A {@code Content-Digest} is
+     * checked against the body before the store sees it.
+     */
     public Mono<ServerResponse> put(ServerRequest request) {
         String id = SessionRequests.checkId(request.pathVariable("id"));
-        Duration timeToLive = SessionRequests.ttl(request.queryParam(SessionApi.TTL_PARAMETER).orElse(null),
-                properties.defaultTtl(), properties.maxTtl());
+        String ttlParameter = request.queryParam(SessionApi.TTL_PARAMETER).orElse(null);
+        Duration timeToLive = SessionRequests.ttl(ttlParameter, properties.defaultTtl(), properties.maxTtl());
         HttpHeaders headers = request.headers().asHttpHeaders();
         String serializer = serializers.requireAccepted(headers.getFirst(HttpHeaders.CONTENT_TYPE));
         Precondition precondition = EntityTags.writePrecondition(headers.getFirst(HttpHeaders.IF_MATCH),
                 headers.getFirst(HttpHeaders.IF_NONE_MATCH));
+        // a dictionary field sent on several lines is one field, its lines joined by commas (RFC 8941 3.2)
+        List<String> digestLines = headers.get(SessionApi.CONTENT_DIGEST_HEADER);
+        String contentDigest = digestLines == null ? null : String.join(",", digestLines);
         long maxSize = properties.maxSize().toBytes();
         // the permit is held until the store has the write (or the write failed), then given back once
         return Mono.using(() -> admission.admit(headers.getContentLength(), maxSize),
                         permit -> RequestBodies.read(request.exchange().getRequest(), maxSize).flatMap(body -> {
+                            String digest = ContentDigests.verifiedReprDigest(contentDigest, body);
                             metrics.payload(serializer, body.length);
-                            return EventLoops.resumeOn(request.exchange(),
-                                    store.put(id, new SessionWrite(body, serializer, timeToLive), precondition));
+                            return EventLoops.resumeOn(request.exchange(), store.put(id,
+                                    new SessionWrite(body, serializer, timeToLive, ttlParameter == null, digest), precondition));
                         }),
                         WriteAdmission.Permit::close)
                 .flatMap(result -> {
                     if (result.outcome() == WriteResult.Outcome.PRECONDITION_FAILED) {
                         return Mono.error(preconditionFailed(id));
                     }
+                    metrics.written(serializer);
                     ServerResponse.BodyBuilder response = result.outcome() == WriteResult.Outcome.CREATED
                             ? ServerResponse.status(HttpStatus.CREATED).header(HttpHeaders.LOCATION, SessionApi.SESSIONS_PATH + "/" + id)
                             : ServerResponse.ok();
@@ -79,7 +91,8 @@ public final class SessionHandler {
     /**
      * {@code GET} and {@code HEAD}: the bytes with the Content-Type they were written with, whatever the request
      * accepts. A {@code HEAD} only looks: it does not slide the expiry, so checking that a session exists never
-     * keeps it alive.
+     * keeps it alive. {@code Repr-Digest} is the digest stored with the write (absent for sessions written before
+     * digests were kept).
      */
     public Mono<ServerResponse> get(ServerRequest request) {
         String id = SessionRequests.checkId(request.pathVariable("id"));
@@ -97,7 +110,11 @@ public final class SessionHandler {
                         .build();
             }
             byte[] data = session.data();
-            return ServerResponse.ok()
+            ServerResponse.BodyBuilder response = ServerResponse.ok();
+            if (session.digest() != null) {
+                response.header(SessionApi.REPR_DIGEST_HEADER, session.digest());
+            }
+            return response
                     .contentType(mediaTypes.computeIfAbsent(session.serializerId(),
                             serializerId -> MediaType.parseMediaType(SessionApi.mediaTypeOf(serializerId))))
                     .contentLength(data.length)
@@ -105,6 +122,22 @@ public final class SessionHandler {
                     .header(SessionApi.EXPIRES_AT_HEADER, session.expiresAt().toString())
                     .body(ByteBodies.of(data));
         });
+    }
+
+    /**
+     * {@code GET /serializers}: the policy, with the writes stored per accepted serializer since the start and,
+     * where the store counts them cheaply (memory), the live sessions per serializer: what the operator watches
+     * before narrowing {@code accepted}.
+     */
+    public Mono<ServerResponse> serializers(ServerRequest request) {
+        SerializersInfo info = serializers.info();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("active", info.active());
+        body.put("accepted", info.accepted());
+        body.put("available", info.available());
+        body.put("writes", metrics.writesBySerializer());
+        store.sessionsBySerializer().ifPresent(sessions -> body.put("sessions", sessions));
+        return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(body);
     }
 
     /** {@code DELETE}: If-Match makes the delete conditional. */

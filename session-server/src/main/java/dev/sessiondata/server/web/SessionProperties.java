@@ -8,7 +8,8 @@ import org.springframework.util.unit.DataSize;
 /**
  * How long sessions live and how large they may be.
  *
- * @param defaultTtl         the time to live of a write without a {@code ttl} parameter
+ * @param defaultTtl         the time to live of a new session written without a {@code ttl} parameter (an existing
+ *                           session written without one keeps its own)
  * @param maxTtl             the largest {@code ttl} a write may ask for
  * @param maxSize            the largest session body; larger writes get {@code 413}
  * @param slidingExpiration  whether a read moves the expiry to now plus the session's time to live

@@ -112,6 +112,42 @@ public abstract class SessionStoreCompatibilityKit {
     }
 
     @Test
+    void aWriteThatKeepsTheTtlKeepsAnExistingSessionsTtlAndGivesANewOneItsOwn() {
+        Duration eightHours = Duration.ofHours(8);
+        store.put("long", new SessionWrite(new byte[1], "java", eightHours), Precondition.none());
+
+        Instant before = Instant.now();
+        WriteResult kept = store.put("long", new SessionWrite(new byte[2], "java", TTL, true, null), Precondition.none());
+        WriteResult fresh = store.put("new", new SessionWrite(new byte[2], "java", TTL, true, null), Precondition.none());
+
+        StoredSession updated = store.get("long", false).orElseThrow();
+        assertThat(updated.ttl()).isEqualTo(eightHours);
+        assertThat(updated.data()).hasSize(2);
+        assertThat(kept.expiresAt()).isAfterOrEqualTo(before.plus(eightHours).minusMillis(1)).isEqualTo(updated.expiresAt());
+        assertThat(store.get("new", false).orElseThrow().ttl()).isEqualTo(TTL);
+        assertThat(fresh.expiresAt()).isBefore(before.plus(TTL).plusSeconds(60));
+    }
+
+    @Test
+    void aWriteWithATtlReplacesTheSessionsTtl() {
+        store.put("s1", new SessionWrite(new byte[1], "java", Duration.ofHours(8)), Precondition.none());
+        store.put("s1", write("x"), Precondition.none());
+
+        assertThat(store.get("s1", false).orElseThrow().ttl()).isEqualTo(TTL);
+    }
+
+    @Test
+    void theDigestIsStoredBesideTheSessionAndGoesWithTheNextWrite() {
+        String digest = "sha-256=:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=:";
+        store.put("s1", new SessionWrite(new byte[0], "java", TTL, false, digest), Precondition.none());
+        assertThat(store.get("s1", false).orElseThrow().digest()).isEqualTo(digest);
+        assertThat(store.get("s1", true).orElseThrow().digest()).isEqualTo(digest);
+
+        store.put("s1", write("x"), Precondition.none());
+        assertThat(store.get("s1", true).orElseThrow().digest()).isNull();
+    }
+
+    @Test
     void aWriteWithTheCurrentVersionReplaces() {
         WriteResult first = store.put("s1", write("one"), Precondition.none());
         WriteResult second = store.put("s1", write("two"), Precondition.version(first.version()));

@@ -6,9 +6,9 @@ package dev.sessiondata.server.support;
  */
 public final class SharedServers {
 
-    /** The limits the shared memory server runs with. */
+    /** The limits the shared memory server runs with; the ttl room for a session that keeps 8 hours across updates. */
     public static final int MAX_SIZE = 64 * 1024;
-    public static final int MAX_TTL_SECONDS = 3600;
+    public static final int MAX_TTL_SECONDS = 28_800;
 
     private SharedServers() {
     }

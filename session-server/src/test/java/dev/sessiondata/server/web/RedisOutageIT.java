@@ -71,6 +71,6 @@ class RedisOutageIT {
         assertThat(api.get("after").body()).isEqualTo(body);
         // a Redis without persistence comes back empty; what matters is that nothing is half there
         assertThat(redis.command("KEYS *")).doesNotContain("during");
-        assertThat(redis.command("HLEN sessiondata:session:{after}")).isEqualTo(":5\r\n");
+        assertThat(redis.command("HLEN sessiondata:session:{after}")).isEqualTo(":6\r\n");
     }
 }

@@ -1,15 +1,28 @@
 package dev.sessiondata.server.web;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sessiondata.api.SessionApi;
+import dev.sessiondata.server.support.Api;
 import dev.sessiondata.server.support.RedisConnections;
 import dev.sessiondata.server.support.RedisTarget;
 import dev.sessiondata.server.support.RunningServer;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import tools.jackson.databind.JsonNode;
 
-/** The HTTP contract on the Redis store. */
+/**
+ * The HTTP contract on the Redis store, and what only Redis shows: the key's own expiry, and bytes changed in Redis
+ * behind the server's back.
+ */
 @ExtendWith(RedisTarget.class)
 class RedisStoreOverHttpIT extends StoreOverHttpContract {
 
@@ -17,9 +30,11 @@ class RedisStoreOverHttpIT extends StoreOverHttpContract {
     private static final String KEY_PREFIX = "sessiondata-it-http-" + UUID.randomUUID() + ":";
 
     private static RunningServer server;
+    private static LettuceConnectionFactory connections;
 
     @BeforeAll
     static void start() {
+        connections = RedisConnections.standalone(RedisTarget.url());
         server = RunningServer.start("sessiondata.store.type=redis", "spring.data.redis.url=" + RedisTarget.url(),
                 "sessiondata.store.redis.key-prefix=" + KEY_PREFIX);
     }
@@ -27,7 +42,6 @@ class RedisStoreOverHttpIT extends StoreOverHttpContract {
     @AfterAll
     static void stop() {
         server.close();
-        LettuceConnectionFactory connections = RedisConnections.standalone(RedisTarget.url());
         try {
             RedisConnections.deleteKeys(connections, KEY_PREFIX);
         } finally {
@@ -38,5 +52,53 @@ class RedisStoreOverHttpIT extends StoreOverHttpContract {
     @Override
     protected RunningServer server() {
         return server;
+    }
+
+    private static byte[] sessionKey(String id) {
+        return (KEY_PREFIX + "session:{" + id + "}").getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void anUpdateWithoutTtlLeavesTheKeysOwnExpiryAtEightHours() {
+        Api api = server.writer();
+        String id = uniqueId("eight-hours-key");
+        putWithTtl(api, id, "first", "?ttl=28800");
+        api.put(id, "second".getBytes(StandardCharsets.UTF_8), "java");
+
+        try (RedisConnection redis = connections.getConnection()) {
+            assertThat(redis.keyCommands().pTtl(sessionKey(id)))
+                    .isBetween(Duration.ofHours(8).minusMinutes(1).toMillis(), Duration.ofHours(8).toMillis());
+        }
+    }
+
+    @Test
+    void bytesChangedInRedisNoLongerMatchTheReprDigestTheServerAnswers() throws Exception {
+        Api api = server.writer();
+        String id = uniqueId("corrupted");
+        byte[] body = "the value as written".getBytes(StandardCharsets.UTF_8);
+        api.put(id, body, "java");
+        byte[] corrupted = body.clone();
+        corrupted[4] ^= 0x01;
+
+        try (RedisConnection redis = connections.getConnection()) {
+            redis.hashCommands().hSet(sessionKey(id), "data".getBytes(StandardCharsets.UTF_8), corrupted);
+        }
+        HttpResponse<byte[]> read = api.get(id);
+
+        assertThat(read.body()).isEqualTo(corrupted);
+        assertThat(read.headers().firstValue(SessionApi.REPR_DIGEST_HEADER).orElseThrow())
+                .isEqualTo(member("SHA-256", body))
+                .isNotEqualTo(member("SHA-256", read.body()));
+    }
+
+    @Test
+    void serializersAnswerWritesPerSerializerButNoLiveSessionsThatWouldCostAScan() {
+        Api api = server.writer();
+        long before = MemoryStoreOverHttpIT.serializers(api).get("writes").get("java").asLong();
+        api.put(uniqueId("counted"), new byte[] {1}, "java");
+
+        JsonNode after = MemoryStoreOverHttpIT.serializers(api);
+        assertThat(after.get("writes").get("java").asLong()).isEqualTo(before + 1);
+        assertThat(after.has("sessions")).isFalse();
     }
 }

@@ -6,14 +6,20 @@ import static org.awaitility.Awaitility.await;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializers;
+import dev.sessiondata.api.ProblemType;
 import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.server.support.Api;
 import dev.sessiondata.server.support.RunningServer;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -23,8 +29,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
- * What the server must do over HTTP on every store: lose no update under contention, and let the store expire
- * sessions. Each store's server test extends this.
+ * What the server must do over HTTP on every store: lose no update under contention, let the store expire
+ * sessions, keep a session's ttl across writes without one, and check and keep the body's digest (RFC 9530).
+ * Each store's server test extends this.
  */
 abstract class StoreOverHttpContract {
 
@@ -35,7 +42,9 @@ abstract class StoreOverHttpContract {
     /** The server under test, with the store under test. */
     protected abstract RunningServer server();
 
-    private static String uniqueId(String name) {
+    private static final Duration EIGHT_HOURS = Duration.ofSeconds(28_800);
+
+    static String uniqueId(String name) {
         return name + "-" + UUID.randomUUID();
     }
 
@@ -94,5 +103,124 @@ abstract class StoreOverHttpContract {
         await().atMost(left).pollInterval(Duration.ofMillis(100)).until(() ->
                 api.send("HEAD", SessionApi.SESSIONS_PATH + "/" + id, HttpRequest.BodyPublishers.noBody()).statusCode() == 404);
         assertThat(api.get(id).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void anUpdateWithoutTtlKeepsTheEightHoursTheSessionWasWrittenWith() {
+        Api api = server().writer();
+        String id = uniqueId("eight-hours");
+        assertThat(putWithTtl(api, id, "first", "?ttl=28800").statusCode()).isEqualTo(201);
+
+        Instant beforeUpdate = Instant.now();
+        HttpResponse<byte[]> updated = api.put(id, JAVA.serialize("second"), "java");
+        HttpResponse<byte[]> read = api.get(id);
+
+        assertThat(updated.statusCode()).isEqualTo(200);
+        assertThat(expiresAt(updated)).isAfterOrEqualTo(beforeUpdate.plus(EIGHT_HOURS).minusSeconds(1))
+                .isBefore(Instant.now().plus(EIGHT_HOURS).plusSeconds(1));
+        assertThat(expiresAt(read)).isAfterOrEqualTo(expiresAt(updated));
+        assertThat(JAVA.deserialize(read.body(), String.class)).isEqualTo("second");
+    }
+
+    @Test
+    void aNewSessionWrittenWithoutTtlGetsTheDefaultAndAnExplicitTtlStillReplacesTheKeptOne() {
+        Api api = server().writer();
+        String id = uniqueId("default-ttl");
+        Instant before = Instant.now();
+        HttpResponse<byte[]> created = api.put(id, JAVA.serialize("new"), "java");
+        assertThat(expiresAt(created)).isBefore(before.plus(EIGHT_HOURS));
+
+        putWithTtl(api, id, "long", "?ttl=28800");
+        HttpResponse<byte[]> shortened = putWithTtl(api, id, "short", "?ttl=60");
+        assertThat(expiresAt(shortened)).isBefore(Instant.now().plusSeconds(61));
+    }
+
+    @Test
+    void aWriteWithAMatchingContentDigestIsStoredAndReadsAnswerItsReprDigest() throws Exception {
+        Api api = server().writer();
+        String id = uniqueId("digest");
+        byte[] body = JAVA.serialize("checked");
+        String sha256 = member("SHA-256", body);
+
+        HttpResponse<byte[]> written = api.put(id, body, "java", SessionApi.CONTENT_DIGEST_HEADER,
+                member("SHA-512", body) + ", " + sha256 + ", crc32c=:AAAAAA==:");
+        assertThat(written.statusCode()).isEqualTo(201);
+
+        HttpResponse<byte[]> read = api.get(id);
+        HttpResponse<byte[]> head = api.send("HEAD", SessionApi.SESSIONS_PATH + "/" + id, HttpRequest.BodyPublishers.noBody());
+        assertThat(read.body()).isEqualTo(body);
+        assertThat(read.headers().firstValue(SessionApi.REPR_DIGEST_HEADER).orElseThrow()).startsWith(sha256 + ", sha-512=:");
+        assertThat(head.headers().firstValue(SessionApi.REPR_DIGEST_HEADER))
+                .isEqualTo(read.headers().firstValue(SessionApi.REPR_DIGEST_HEADER));
+    }
+
+    @Test
+    void aWriteWithoutContentDigestGetsTheServersSha256() throws Exception {
+        Api api = server().writer();
+        String id = uniqueId("digest-computed");
+        byte[] body = JAVA.serialize("unchecked on the way in");
+        api.put(id, body, "java");
+
+        assertThat(api.get(id).headers().firstValue(SessionApi.REPR_DIGEST_HEADER))
+                .contains(member("SHA-256", body));
+    }
+
+    @Test
+    void aWriteWhoseContentDigestDoesNotMatchIsRefusedAndStoresNothing() throws Exception {
+        Api api = server().writer();
+        String id = uniqueId("digest-mismatch");
+        byte[] body = JAVA.serialize("sent");
+        String otherBody = member("SHA-256", JAVA.serialize("meant"));
+
+        HttpResponse<byte[]> refused = api.put(id, body, "java", SessionApi.CONTENT_DIGEST_HEADER, otherBody);
+        HttpResponse<byte[]> malformed = api.put(id, body, "java", SessionApi.CONTENT_DIGEST_HEADER, "sha-256=not-a-byte-sequence");
+
+        assertThat(refused.statusCode()).isEqualTo(400);
+        assertThat(refused.headers().firstValue("Content-Type")).contains(SessionApi.PROBLEM_MEDIA_TYPE);
+        assertThat(new String(refused.body(), StandardCharsets.UTF_8)).contains(ProblemType.DIGEST_MISMATCH.uri().toString());
+        assertThat(malformed.statusCode()).isEqualTo(400);
+        assertThat(new String(malformed.body(), StandardCharsets.UTF_8)).contains(ProblemType.INVALID_REQUEST.uri().toString());
+        assertThat(api.get(id).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void aContentDigestOnTwoFieldLinesIsOneDictionary() throws Exception {
+        Api api = server().writer();
+        String id = uniqueId("digest-two-lines");
+        byte[] body = JAVA.serialize("two lines");
+        String sha256 = member("SHA-256", body);
+
+        HttpResponse<byte[]> refused = api.put(id, body, "java", SessionApi.CONTENT_DIGEST_HEADER, "md5=:AAAA:",
+                SessionApi.CONTENT_DIGEST_HEADER, member("SHA-256", new byte[0]));
+        HttpResponse<byte[]> written = api.put(id, body, "java", SessionApi.CONTENT_DIGEST_HEADER, "md5=:AAAA:",
+                SessionApi.CONTENT_DIGEST_HEADER, sha256);
+
+        assertThat(refused.statusCode()).isEqualTo(400);
+        assertThat(written.statusCode()).isEqualTo(201);
+    }
+
+    @Test
+    void anUnsupportedAlgorithmAloneIsIgnored() {
+        Api api = server().writer();
+        String id = uniqueId("digest-unknown");
+        HttpResponse<byte[]> written = api.put(id, JAVA.serialize("x"), "java", SessionApi.CONTENT_DIGEST_HEADER, "md5=:AAAA:");
+
+        assertThat(written.statusCode()).isEqualTo(201);
+        assertThat(api.get(id).headers().firstValue(SessionApi.REPR_DIGEST_HEADER).orElseThrow()).startsWith("sha-256=:");
+    }
+
+    /** The RFC 9530 dictionary member of {@code algorithm} ("SHA-256", "SHA-512") for {@code body}. */
+    static String member(String algorithm, byte[] body) throws Exception {
+        return algorithm.toLowerCase(Locale.ROOT) + "=:"
+                + Base64.getEncoder().encodeToString(MessageDigest.getInstance(algorithm).digest(body)) + ":";
+    }
+
+    static HttpResponse<byte[]> putWithTtl(Api api, String id, String value, String query) {
+        return api.send("PUT", SessionApi.SESSIONS_PATH + "/" + id + query,
+                HttpRequest.BodyPublishers.ofByteArray(JAVA.serialize(value)), "Content-Type", SessionApi.mediaTypeOf("java"));
+    }
+
+    private static Instant expiresAt(HttpResponse<byte[]> response) {
+        return Instant.parse(response.headers().firstValue(SessionApi.EXPIRES_AT_HEADER).orElseThrow());
     }
 }

@@ -3,6 +3,7 @@ package dev.sessiondata.server.store.memory;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
+import com.github.benmanes.caffeine.cache.RemovalCause;
 import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.sessiondata.server.store.DeleteResult;
 import dev.sessiondata.server.store.Precondition;
@@ -16,12 +17,17 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Keeps sessions in a Caffeine cache: bounded by the total bytes of the sessions (Caffeine evicts the least
@@ -52,6 +58,8 @@ public final class MemorySessionStore implements SessionStore {
 
     private final Cache<String, Entry> sessions;
     private final Clock clock;
+    /** Live sessions per serializer, kept with every change, so that counting them is no pass over the cache. */
+    private final Map<String, LongAdder> live = new ConcurrentHashMap<>();
 
     public MemorySessionStore(long maxTotalBytes, Clock clock) {
         if (maxTotalBytes < 1) {
@@ -62,6 +70,12 @@ public final class MemorySessionStore implements SessionStore {
                 .maximumWeight(maxTotalBytes)
                 .weigher((String id, Entry entry) -> weight(id, entry))
                 .expireAfter(new UntilExpiresAt())
+                // expiries and size evictions; Caffeine calls it inside the removal, so no count runs behind
+                .evictionListener((String id, Entry entry, RemovalCause cause) -> {
+                    if (entry != null) {
+                        count(entry.serializerId, -1);
+                    }
+                })
                 .build();
     }
 
@@ -83,10 +97,15 @@ public final class MemorySessionStore implements SessionStore {
                 result.set(WriteResult.preconditionFailed());
                 return current;
             }
+            Duration ttl = write.keepsTtl() && current != null ? current.ttl : write.ttl();
             // the body array is the caller's to hand over (SessionWrite): kept as it is, not copied
-            Entry next = new Entry(write.data(), write.serializerId(), Versions.next(), write.ttl(),
-                    now().plus(write.ttl()).toEpochMilli());
+            Entry next = new Entry(write.data(), write.serializerId(), Versions.next(), ttl,
+                    now().plus(ttl).toEpochMilli(), write.digest());
             result.set(WriteResult.written(current == null, next.version, Instant.ofEpochMilli(next.expiresAt())));
+            if (current != null) {
+                count(current.serializerId, -1);
+            }
+            count(next.serializerId, 1);
             return next;
         });
         return CompletableFuture.completedFuture(result.get());
@@ -101,6 +120,7 @@ public final class MemorySessionStore implements SessionStore {
                 return current;
             }
             result.set(DeleteResult.DELETED);
+            count(current.serializerId, -1);
             return null;
         });
         return CompletableFuture.completedFuture(result.get());
@@ -114,6 +134,18 @@ public final class MemorySessionStore implements SessionStore {
     @Override
     public long sessionCount() {
         return sessions.estimatedSize();
+    }
+
+    /** Exact up to Caffeine's pending maintenance, as {@link #sessionCount()} is. */
+    @Override
+    public Optional<Map<String, Long>> sessionsBySerializer() {
+        Map<String, Long> counts = new TreeMap<>();
+        live.forEach((serializerId, count) -> counts.put(serializerId, count.sum()));
+        return Optional.of(counts);
+    }
+
+    private void count(String serializerId, int change) {
+        live.computeIfAbsent(serializerId, id -> new LongAdder()).add(change);
     }
 
     /** Now, to the millisecond, as every store keeps its expiries. */
@@ -132,8 +164,9 @@ public final class MemorySessionStore implements SessionStore {
     }
 
     private static int weight(String id, Entry entry) {
-        return Math.toIntExact(Math.min(Integer.MAX_VALUE,
-                arrayBytes(entry.data.length) + STRING_BYTES + arrayBytes(id.length()) + ENTRY_OVERHEAD_BYTES));
+        long digestBytes = entry.digest == null ? 0 : STRING_BYTES + arrayBytes(entry.digest.length());
+        return Math.toIntExact(Math.min(Integer.MAX_VALUE, arrayBytes(entry.data.length) + STRING_BYTES
+                + arrayBytes(id.length()) + digestBytes + ENTRY_OVERHEAD_BYTES));
     }
 
     /**
@@ -167,13 +200,16 @@ public final class MemorySessionStore implements SessionStore {
         final String serializerId;
         final String version;
         final Duration ttl;
+        final @Nullable String digest;
         private final AtomicLong expiresAtMillis;
 
-        Entry(byte[] data, String serializerId, String version, Duration ttl, long expiresAtMillis) {
+        Entry(byte[] data, String serializerId, String version, Duration ttl, long expiresAtMillis,
+                @Nullable String digest) {
             this.data = data;
             this.serializerId = serializerId;
             this.version = version;
             this.ttl = ttl;
+            this.digest = digest;
             this.expiresAtMillis = new AtomicLong(expiresAtMillis);
         }
 
@@ -187,7 +223,7 @@ public final class MemorySessionStore implements SessionStore {
         }
 
         StoredSession session() {
-            return new StoredSession(data, serializerId, version, ttl, Instant.ofEpochMilli(expiresAt()));
+            return new StoredSession(data, serializerId, version, ttl, Instant.ofEpochMilli(expiresAt()), digest);
         }
     }
 

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
+import org.jspecify.annotations.Nullable;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
@@ -26,8 +27,8 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * <p>Key layout, with {@code P} the configured prefix (default {@code sessiondata:}):
  * <ul>
  *   <li>{@code P session:{<id>}} — one hash per session: {@code data} (the body), {@code serializer} (its id),
- *       {@code version}, {@code ttl} (milliseconds) and {@code expires} (epoch milliseconds, for the
- *       {@code Session-Expires-At} header). Redis expires the key itself ({@code PEXPIRE ttl}). The session id
+ *       {@code version}, {@code ttl} (milliseconds), {@code expires} (epoch milliseconds, for the
+ *       {@code Session-Expires-At} header) and {@code digest} (the {@code Repr-Digest} field value). Redis expires the key itself ({@code PEXPIRE ttl}). The session id
  *       is the key's hash tag, so in a Redis Cluster every key of one session lives in one slot; ids cannot
  *       contain braces, so the tag is always exactly the id.</li>
  * </ul>
@@ -42,7 +43,8 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 public final class RedisSessionStore implements SessionStore {
 
     /** The hash fields of a session, in the order the get script answers them. */
-    private static final byte[][] FIELDS = {bytes("data"), bytes("serializer"), bytes("version"), bytes("ttl"), bytes("expires")};
+    private static final byte[][] FIELDS = {bytes("data"), bytes("serializer"), bytes("version"), bytes("ttl"), bytes("expires"),
+            bytes("digest")};
 
     /** Keys one session count touches per master: a standard error of 3 % when half the keys are sessions. */
     public static final int DEFAULT_COUNT_SAMPLE = 1000;
@@ -76,29 +78,36 @@ public final class RedisSessionStore implements SessionStore {
                     return Optional.empty();
                 }
                 return Optional.of(session(fields.get(0).getValue(), fields.get(1).getValue(),
-                        fields.get(2).getValue(), fields.get(3).getValue(), fields.get(4).getValue()));
+                        fields.get(2).getValue(), fields.get(3).getValue(), fields.get(4).getValue(),
+                        fields.get(5).getValueOrElse(null)));
             });
         }
         return lettuce.<List<byte[]>>script(LuaScripts.GET, ScriptOutputType.MULTI, sessionKey(id), now())
                 .thenApply(fields -> fields == null || fields.isEmpty() ? Optional.empty()
-                        : Optional.of(session(fields.get(0), fields.get(1), fields.get(2), fields.get(3), fields.get(4))));
+                        : Optional.of(session(fields.get(0), fields.get(1), fields.get(2), fields.get(3), fields.get(4),
+                                fields.size() > 5 ? fields.get(5) : null)));
     }
 
-    private static StoredSession session(byte[] data, byte[] serializer, byte[] version, byte[] ttl, byte[] expires) {
+    private static StoredSession session(byte[] data, byte[] serializer, byte[] version, byte[] ttl, byte[] expires,
+            byte @Nullable [] digest) {
         return new StoredSession(data, text(serializer), text(version), Duration.ofMillis(Long.parseLong(text(ttl))),
-                Instant.ofEpochMilli(Long.parseLong(text(expires))));
+                Instant.ofEpochMilli(Long.parseLong(text(expires))), digest == null ? null : text(digest));
     }
 
+    /** Whether an existing session keeps its ttl is decided inside the script, so the expiry comes back from it. */
     @Override
     public CompletionStage<WriteResult> put(String id, SessionWrite write, Precondition precondition) {
         String version = Versions.next();
-        Instant expiresAt = Instant.ofEpochMilli(clock.millis()).plus(write.ttl());
-        return lettuce.<Long>script(LuaScripts.PUT, ScriptOutputType.INTEGER, sessionKey(id),
+        String digest = write.digest();
+        return lettuce.<List<Object>>script(LuaScripts.PUT, ScriptOutputType.MULTI, sessionKey(id),
                 condition(precondition), bytes(String.valueOf(precondition.version())), bytes(version),
-                bytes(write.serializerId()), write.data(), bytes(String.valueOf(write.ttl().toMillis())),
-                bytes(String.valueOf(expiresAt.toEpochMilli())))
-                .thenApply(outcome -> outcome == null || outcome == 0 ? WriteResult.preconditionFailed()
-                        : WriteResult.written(outcome == 1, version, expiresAt));
+                bytes(write.serializerId()), write.data(), bytes(String.valueOf(write.ttl().toMillis())), now(),
+                bytes(write.keepsTtl() ? "1" : "0"), bytes(digest == null ? "" : digest))
+                .thenApply(answer -> {
+                    long outcome = answer == null || answer.isEmpty() ? 0 : (Long) answer.get(0);
+                    return outcome == 0 ? WriteResult.preconditionFailed() : WriteResult.written(outcome == 1, version,
+                            Instant.ofEpochMilli(Long.parseLong(text((byte[]) answer.get(1)))));
+                });
     }
 
     @Override

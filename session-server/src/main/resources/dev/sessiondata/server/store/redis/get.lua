@@ -1,7 +1,8 @@
 -- Read of one session, sliding its expiry. KEYS[1]: the session hash. ARGV: now in epoch milliseconds.
--- Returns an empty array when absent, else {data, serializer, version, ttl, expires}. (A read that does not slide
+-- Returns an empty array when absent, else {data, serializer, version, ttl, expires, digest}; a
+-- digest absent (written before digests were kept) is nil. (A read that does not slide
 -- is a plain HMGET of the same fields.)
-local session = redis.call('HMGET', KEYS[1], 'data', 'serializer', 'version', 'ttl', 'expires')
+local session = redis.call('HMGET', KEYS[1], 'data', 'serializer', 'version', 'ttl', 'expires', 'digest')
 if not session[3] then
   return {}
 end

@@ -8,6 +8,7 @@ import dev.sessiondata.server.store.SessionStoreCompatibilityKit;
 import dev.sessiondata.server.store.SessionWrite;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class MemorySessionStoreTest extends SessionStoreCompatibilityKit {
@@ -30,5 +31,29 @@ class MemorySessionStoreTest extends SessionStoreCompatibilityKit {
             kept += small.get("s" + i, false).toCompletableFuture().join().isPresent() ? 1 : 0;
         }
         assertThat(kept).isLessThanOrEqualTo(10);
+    }
+
+    @Test
+    void liveSessionsPerSerializerFollowWritesReplacementsDeletesAndEvictions() {
+        MemorySessionStore store = new MemorySessionStore(100_000, Clock.systemUTC());
+        put(store, "a", "java", 10);
+        put(store, "b", "java", 10);
+        put(store, "c", "kryo", 10);
+        put(store, "b", "kryo", 10);
+        store.delete("a", Precondition.none()).toCompletableFuture().join();
+        assertThat(store.sessionsBySerializer()).contains(Map.of("java", 0L, "kryo", 2L));
+
+        for (int i = 0; i < 50; i++) {
+            put(store, "big" + i, "fory", 10_000);
+        }
+        store.cleanUp();
+        Map<String, Long> counts = store.sessionsBySerializer().orElseThrow();
+        assertThat(counts.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(store.sessionCount());
+        assertThat(counts.get("fory")).isBetween(1L, 10L);
+    }
+
+    private static void put(MemorySessionStore store, String id, String serializerId, int size) {
+        store.put(id, new SessionWrite(new byte[size], serializerId, Duration.ofMinutes(5)), Precondition.none())
+                .toCompletableFuture().join();
     }
 }
