@@ -1,0 +1,72 @@
+package dev.sessiondata.client.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sessiondata.client.IntegrityException;
+import dev.sessiondata.client.SessionClient;
+import dev.sessiondata.serializer.SerializerSettings;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.codec.ByteArrayCodec;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Bytes changed in Redis behind the server's back (a flipped bit at rest) reach the client with the digest the server
+ * stored when they were written ({@code Repr-Digest}); the client refuses them with {@link IntegrityException} before
+ * any deserializer sees them, so a damaged session is never read as a different value. Rewriting the session heals it.
+ */
+class CorruptionAtRestIT {
+
+    private static final String KEY_PREFIX_PROPERTY = "sessiondata.store.redis.key-prefix=";
+    private static final byte[] DATA_FIELD = "data".getBytes(StandardCharsets.UTF_8);
+
+    private final Cart cart = new Cart("ada", Instant.parse("2026-11-22T04:00:00Z")).with("book", "12.50")
+            .with("pen", "2.00");
+
+    @Test
+    void aBitFlippedInRedisIsAnIntegrityErrorAtEveryPositionNeverAnotherValue() throws Exception {
+        TestServer.onRedis(CorruptionAtRestIT.class, this::corruptAndRead);
+    }
+
+    private void corruptAndRead(String[] redis) throws Exception {
+        String keyPrefix = Stream.of(redis).filter(p -> p.startsWith(KEY_PREFIX_PROPERTY))
+                .map(p -> p.substring(KEY_PREFIX_PROPERTY.length())).findFirst().orElseThrow();
+        byte[] key = (keyPrefix + "session:{cart-1}").getBytes(StandardCharsets.UTF_8);
+        RedisClient redisClient = RedisClient.create(System.getenv("REDIS_URL"));
+        try (TestServer server = TestServer.start(redis);
+                StatefulRedisConnection<byte[], byte[]> connection = redisClient.connect(ByteArrayCodec.INSTANCE)) {
+            RedisCommands<byte[], byte[]> commands = connection.sync();
+            SessionClient client = SessionClient.builder().baseUri(server.baseUri()).token(TestServer.TOKEN)
+                    .serializerSettings(SerializerSettings.builder().allowPackages(Cart.class.getPackageName()).build())
+                    .registerClasses(Cart.class).build();
+            client.put("cart-1", cart);
+            byte[] written = commands.hget(key, DATA_FIELD);
+            assertThat(written).as("the session's bytes in Redis").isNotEmpty();
+
+            // every byte once, one bit each: wherever the damage falls, the read fails and says why
+            for (int position = 0; position < written.length; position++) {
+                byte[] damaged = Arrays.copyOf(written, written.length);
+                damaged[position] ^= (byte) (1 << (position % 8));
+                commands.hset(key, DATA_FIELD, damaged);
+                int at = position;
+                assertThatThrownBy(() -> client.get("cart-1", Cart.class))
+                        .as("a bit flipped in byte %d of %d", at, written.length)
+                        .isInstanceOfSatisfying(IntegrityException.class,
+                                e -> assertThat(e.algorithm()).isEqualTo("sha-256"));
+            }
+
+            commands.hset(key, DATA_FIELD, written);
+            assertThat(client.get("cart-1", Cart.class).orElseThrow().value()).isEqualTo(cart);
+            client.put("cart-1", cart.with("cup", "4.00"));
+            assertThat(client.get("cart-1", Cart.class).orElseThrow().value()).isEqualTo(cart.with("cup", "4.00"));
+        } finally {
+            redisClient.shutdown();
+        }
+    }
+}
