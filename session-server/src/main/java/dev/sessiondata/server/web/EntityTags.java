@@ -45,7 +45,7 @@ public final class EntityTags {
             // a weak tag never matches strongly: the condition can only fail
             return Precondition.version("");
         }
-        return Precondition.version(unquote(value));
+        return Precondition.version(unquote("If-Match", value));
     }
 
     /** Whether an {@code If-None-Match} header names this version (or {@code *}). */
@@ -55,16 +55,18 @@ public final class EntityTags {
         }
         for (String tag : ifNoneMatch.split(",")) {
             String value = tag.strip();
-            if (value.equals("*") || unquote(value.startsWith("W/") ? value.substring(2) : value).equals(version)) {
+            String strong = value.startsWith("W/") ? value.substring(2) : value;
+            if (value.equals("*") || unquote("If-None-Match", strong).equals(version)) {
                 return true;
             }
         }
         return false;
     }
 
-    private static String unquote(String tag) {
+    /** The value of one entity tag; {@code header} names the header it came in, for the problem's detail. */
+    private static String unquote(String header, String tag) {
         if (tag.length() < 2 || tag.charAt(0) != '"' || tag.charAt(tag.length() - 1) != '"' || tag.indexOf(',') >= 0) {
-            throw invalid("If-Match takes one entity tag in double quotes, as ETag gives it, or *; got " + tag);
+            throw invalid(header + " takes entity tags in double quotes, as ETag gives them, or *; got " + tag);
         }
         return tag.substring(1, tag.length() - 1);
     }

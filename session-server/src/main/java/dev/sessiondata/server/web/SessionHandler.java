@@ -54,7 +54,7 @@ public final class SessionHandler {
      * checked against the body before the store sees it.
      */
     public Mono<ServerResponse> put(ServerRequest request) {
-        String id = SessionRequests.checkId(request.pathVariable("id"));
+        String id = SessionRequests.id(request);
         String ttlParameter = request.queryParam(SessionApi.TTL_PARAMETER).orElse(null);
         Duration timeToLive = SessionRequests.ttl(ttlParameter, properties.defaultTtl(), properties.maxTtl());
         HttpHeaders headers = request.headers().asHttpHeaders();
@@ -68,6 +68,11 @@ public final class SessionHandler {
         // the permit is held until the store has the write (or the write failed), then given back once
         return Mono.using(() -> admission.admit(headers.getContentLength(), maxSize),
                         permit -> RequestBodies.read(request.exchange().getRequest(), maxSize).flatMap(body -> {
+                            if (body.length == 0) {
+                                // no serializer writes a session as nothing; an empty body is a client's mistake
+                                return Mono.error(new ApiProblemException(ProblemType.INVALID_REQUEST,
+                                        "A session write needs a body: the session as its serializer wrote it."));
+                            }
                             String digest = ContentDigests.verifiedReprDigest(contentDigest, body);
                             metrics.payload(serializer, body.length);
                             return EventLoops.resumeOn(request.exchange(), store.put(id,
@@ -95,7 +100,7 @@ public final class SessionHandler {
      * digests were kept).
      */
     public Mono<ServerResponse> get(ServerRequest request) {
-        String id = SessionRequests.checkId(request.pathVariable("id"));
+        String id = SessionRequests.id(request);
         boolean slide = properties.slidingExpiration() && request.method() != HttpMethod.HEAD;
         String ifNoneMatch = request.headers().asHttpHeaders().getFirst(HttpHeaders.IF_NONE_MATCH);
         return EventLoops.resumeOn(request.exchange(), store.get(id, slide)).flatMap(found -> {
@@ -142,7 +147,7 @@ public final class SessionHandler {
 
     /** {@code DELETE}: If-Match makes the delete conditional. */
     public Mono<ServerResponse> delete(ServerRequest request) {
-        String id = SessionRequests.checkId(request.pathVariable("id"));
+        String id = SessionRequests.id(request);
         Precondition precondition = EntityTags.ifMatch(request.headers().asHttpHeaders().getFirst(HttpHeaders.IF_MATCH));
         return EventLoops.resumeOn(request.exchange(), store.delete(id, precondition)).flatMap(result -> result == DeleteResult.DELETED
                 ? ServerResponse.noContent().build()
@@ -151,7 +156,7 @@ public final class SessionHandler {
 
     /** {@code POST .../touch}: moves the expiry to now plus the session's ttl. */
     public Mono<ServerResponse> touch(ServerRequest request) {
-        String id = SessionRequests.checkId(request.pathVariable("id"));
+        String id = SessionRequests.id(request);
         return EventLoops.resumeOn(request.exchange(), store.touch(id)).flatMap(expiresAt -> expiresAt.isEmpty() ? Mono.error(notFound(id))
                 : ServerResponse.noContent().header(SessionApi.EXPIRES_AT_HEADER, expiresAt.get().toString()).build());
     }

@@ -5,6 +5,7 @@ import dev.sessiondata.api.SessionApi;
 import java.time.Duration;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
+import org.springframework.web.reactive.function.server.ServerRequest;
 
 /** Checks of the parts of a session request that come from the URL: the id and the {@code ttl} parameter. */
 final class SessionRequests {
@@ -15,16 +16,32 @@ final class SessionRequests {
     }
 
     /**
+     * The session id of a request to {@code /sessions/{id}}. URL matching drops path parameters ({@code a;junk}
+     * matches as {@code a}), so a raw path holding a {@code ;} is refused rather than read as another session; an
+     * encoded one ({@code %3B}) reaches {@link #checkId} and is refused there.
+     */
+    static String id(ServerRequest request) {
+        if (request.requestPath().value().indexOf(';') >= 0) {
+            throw invalidId();
+        }
+        return checkId(request.pathVariable("id"));
+    }
+
+    /**
      * {@code .} and {@code ..} are made of allowed characters but are dot segments: clients and proxies that
      * normalise URLs (RFC 3986 5.2.4) turn them into another path, so such a session could be written but never
      * reached again by them.
      */
     static String checkId(String id) {
         if (!SessionApi.SESSION_ID.matcher(id).matches() || id.equals(".") || id.equals("..")) {
-            throw new ApiProblemException(ProblemType.INVALID_SESSION_ID,
-                    "A session id is 1 to 128 of the characters A-Z a-z 0-9 . _ ~ -, other than . and ..");
+            throw invalidId();
         }
         return id;
+    }
+
+    private static ApiProblemException invalidId() {
+        return new ApiProblemException(ProblemType.INVALID_SESSION_ID,
+                "A session id is 1 to 128 of the characters A-Z a-z 0-9 . _ ~ -, other than . and ..");
     }
 
     /** The {@code ttl} parameter in whole seconds, from 1 to {@code max}; {@code fallback} when absent. */

@@ -244,6 +244,31 @@ class SessionApiIT {
         assertThat(writer.put("A-z.0_9~", bytes("x"), "java").statusCode()).isEqualTo(201);
     }
 
+    /** URL matching drops path parameters, so {@code a;junk} would otherwise read and write session {@code a}. */
+    @Test
+    void aPathParameterAfterTheIdIs400NeverAnotherSession() {
+        writer.put("plain", bytes("x"), "java");
+        assertProblem(writer.get("plain;junk"), ProblemType.INVALID_SESSION_ID);
+        assertProblem(writer.put("plain;v=1", bytes("y"), "java"), ProblemType.INVALID_SESSION_ID);
+        assertProblem(writer.delete("plain;junk"), ProblemType.INVALID_SESSION_ID);
+        assertThat(writer.get("plain").body()).isEqualTo(bytes("x"));
+    }
+
+    @Test
+    void anEmptyBodyIs400AndNothingIsStored() {
+        assertProblem(writer.put("empty", new byte[0], "java"), ProblemType.INVALID_REQUEST);
+        assertProblem(writer.get("empty"), ProblemType.NOT_FOUND);
+    }
+
+    @Test
+    void aMalformedIfNoneMatchIsNamedInItsProblem() {
+        writer.put("tagged", bytes("x"), "java");
+        HttpResponse<byte[]> refused = writer.get("tagged", "If-None-Match", "not-quoted");
+        assertProblem(refused, ProblemType.INVALID_REQUEST);
+        assertThat(new String(refused.body(), StandardCharsets.UTF_8)).contains("If-None-Match takes")
+                .doesNotContain("If-Match takes");
+    }
+
     /** {@code .} and {@code ..} match the id characters but a normalising client or proxy never delivers them. */
     @Test
     void theDotSegmentIdsAre400OnEveryOperation() {
