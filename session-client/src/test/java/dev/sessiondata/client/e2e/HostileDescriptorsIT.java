@@ -5,13 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sessiondata.api.ClassDescriptor;
 import dev.sessiondata.api.DescriptorBatch;
 import dev.sessiondata.api.SessionApi;
+import dev.sessiondata.client.ContentDigest;
 import dev.sessiondata.client.SessionClient;
+import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
+import dev.sessiondata.serializer.SessionSerializers;
 import dev.sessiondata.serializer.onenio.OneNioDescriptors;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,12 +34,17 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Findings 2, 3 and 6 of #10 end to end, on the real server with the memory store and with Redis: a read-write
  * client uploads 1,000 garbage and 1,000 squatting records (and 1,000 well-formed ones), a read client fetches all of
  * them in parallel, and afterwards the server is up and every other client starts, writes and reads; a victim's
- * startup installs none of the descriptors others uploaded, not even crafted versions of its own class.
+ * startup installs none of the descriptors others uploaded, not even crafted versions of its own class; a reader
+ * served sessions of 40 crafted versions of its own class installs at most 16 and keeps reading legitimate sessions.
  */
 class HostileDescriptorsIT {
 
     private static final int RECORDS = 1000;
     private static final int READERS = 8;
+    /** More sessions of crafted versions of one class than one-nio installs per class (16). */
+    private static final int CRAFTED_SESSIONS = 40;
+    private static final SerializerSettings SETTINGS =
+            SerializerSettings.builder().allowPackages("dev.sessiondata.client.e2e").build();
 
     private final HttpClient http = HttpClient.newHttpClient();
 
@@ -57,7 +66,7 @@ class HostileDescriptorsIT {
 
     private static SessionClient client(TestServer server, String token) {
         return SessionClient.builder().baseUri(server.baseUri()).token(token)
-                .serializerSettings(SerializerSettings.builder().allowPackages("dev.sessiondata.client.e2e").build())
+                .serializerSettings(SETTINGS)
                 .registerClasses(Cart.class).build();
     }
 
@@ -196,5 +205,64 @@ class HostileDescriptorsIT {
         } finally {
             cleanUp(store, prefix);
         }
+    }
+
+    @ParameterizedTest(name = "{0} store")
+    @ValueSource(strings = {"memory", "redis"})
+    void aReaderServedSessionsOfCraftedVersionsInstallsAtMostSixteenAndKeepsReadingLegitimateOnes(String store)
+            throws Exception {
+        String prefix = "sessiondata-it-versions-" + UUID.randomUUID() + ":";
+        try (TestServer server = start(store, prefix)) {
+            ClassDescriptor cartDescriptor = OneNioDescriptors.export(List.of(Cart.class)).stream()
+                    .filter(descriptor -> describes(descriptor, Cart.class)).findFirst().orElseThrow();
+            List<ClassDescriptor> versions = IntStream.range(0, CRAFTED_SESSIONS)
+                    .mapToObj(i -> CraftedDescriptors.variantOf(cartDescriptor)).toList();
+            assertThat(upload(server, versions)).isEqualTo(204);
+            SessionClient writer = client(server, TestServer.TOKEN).connect();
+            Cart value = new Cart("ada", Instant.parse("2026-11-22T04:00:00Z")).with("book", "12.50");
+            writer.put("legitimate", value);
+            byte[] payload = SessionSerializers.create("one-nio", SETTINGS).serialize(value);
+            int cartUid = indexOf(payload, cartDescriptor.uid());
+            for (int i = 0; i < CRAFTED_SESSIONS; i++) {
+                byte[] crafted = payload.clone();
+                ByteBuffer.wrap(crafted).putLong(cartUid, versions.get(i).uid());
+                HttpResponse<byte[]> put = http.send(HttpRequest.newBuilder(
+                                server.baseUri().resolve(SessionApi.SESSIONS_PATH + "/crafted-" + i))
+                        .header("Authorization", "Bearer " + TestServer.TOKEN)
+                        .header("Content-Type", SessionApi.mediaTypeOf("one-nio"))
+                        .header(ContentDigest.CONTENT_DIGEST, ContentDigest.of(crafted))
+                        .PUT(HttpRequest.BodyPublishers.ofByteArray(crafted)).build(),
+                        HttpResponse.BodyHandlers.ofByteArray());
+                assertThat(put.statusCode()).isBetween(200, 204);
+            }
+
+            SessionClient reader = client(server, TestServer.READ_TOKEN).connect();
+            int refused = 0;
+            for (int i = 0; i < CRAFTED_SESSIONS; i++) {
+                try {
+                    reader.get("crafted-" + i, Cart.class);
+                } catch (SerializationException e) {
+                    assertThat(e).hasStackTraceContaining("at most 16 per class");
+                    refused++;
+                }
+                assertThat(reader.get("legitimate", Cart.class).orElseThrow().value()).isEqualTo(value);
+            }
+
+            long installed = versions.stream().filter(version -> Repository.hasSerializer(version.uid())).count();
+            // the cap is per JVM: a second run of this test finds Cart's 16 versions used up and installs none
+            assertThat(installed).isLessThanOrEqualTo(16).isEqualTo(CRAFTED_SESSIONS - refused);
+        } finally {
+            cleanUp(store, prefix);
+        }
+    }
+
+    /** Where these 8 bytes, big-endian, first occur in {@code data}. */
+    private static int indexOf(byte[] data, long value) {
+        for (int i = 0; i + Long.BYTES <= data.length; i++) {
+            if (ByteBuffer.wrap(data).getLong(i) == value) {
+                return i;
+            }
+        }
+        throw new AssertionError("no " + Long.toHexString(value) + " in the payload");
     }
 }

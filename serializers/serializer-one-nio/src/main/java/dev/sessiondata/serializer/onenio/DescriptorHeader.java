@@ -93,6 +93,11 @@ record DescriptorHeader(Class<?> kind, long uid, List<String> classNames, List<S
      * under ever new uids, and a corrupted descriptor is not mistaken for a new class.
      */
     boolean uidMatchesContent(byte[] data) {
+        return contentUid(data) == uid;
+    }
+
+    /** The uid one-nio computes from the descriptor's content in {@code data}, whatever uid it carries. */
+    long contentUid(byte[] data) {
         MessageDigest md5;
         try {
             md5 = MessageDigest.getInstance("MD5");
@@ -112,7 +117,7 @@ record DescriptorHeader(Class<?> kind, long uid, List<String> classNames, List<S
         for (int i = 1; i < Long.BYTES; i++) {
             computed = computed << 8 | (digest[i] & 0xffL);
         }
-        return computed == uid;
+        return computed;
     }
 
     /** A short-length UTF string, decoded as one-nio decodes it; longer ones are no class or field name. */

@@ -5,6 +5,7 @@ import dev.sessiondata.serializer.SchemaInstallation;
 import java.io.IOException;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,15 +27,24 @@ import org.jspecify.annotations.Nullable;
  * ({@code List}, {@code Map}, {@code Number}...): one-nio initializes declared types, and an instance of one still
  * needs an allowed serializer. Installed descriptors are registered by uid, so one class costs one generated serializer
  * however often it is read; at most {@link #MAX_INSTALLED} descriptors are installed per JVM, so that a stream of
- * distinct crafted descriptors cannot grow Metaspace without bound either.
+ * distinct crafted descriptors cannot grow Metaspace without bound either, and at most
+ * {@link #MAX_VERSIONS_PER_CLASS} per class, so that crafted versions of one allowed class cannot use up that budget
+ * for the others. A descriptor the allow-list refuses costs nothing: it is refused before it is counted.
  */
 final class DescriptorInstaller {
 
     /** Far more classes and class versions than the session graphs of the applications sharing one JVM have. */
     static final int MAX_INSTALLED = 8192;
+    /**
+     * Real deployments run a handful of versions of a class side by side (a rolling upgrade, a few services on
+     * different releases); more than this many distinct descriptors of one class come from a writer crafting them.
+     */
+    static final int MAX_VERSIONS_PER_CLASS = 16;
 
     private static final AtomicInteger INSTALLED = new AtomicInteger();
     private static final Object LOCK = new Object();
+    /** Installed descriptors per present class name; at most {@link #MAX_INSTALLED} keys. Guarded by LOCK. */
+    private static final Map<String, Integer> VERSIONS = new HashMap<>();
     /** The decision per JDK class name; JDK class names are finitely many, so this stays small. */
     private static final Map<String, Boolean> JDK_SUPERTYPES = new ConcurrentHashMap<>();
 
@@ -44,7 +54,7 @@ final class DescriptorInstaller {
     /**
      * Installs the descriptor {@code header} describes in {@code data}, unless it is known already or refused.
      *
-     * @throws IllegalArgumentException if the uid does not match the content, or the installation limit is reached
+     * @throws IllegalArgumentException if the uid does not match the content, or an installation limit is reached
      * @throws IOException if one-nio fails to read a descriptor that passed every check
      */
     static SchemaInstallation install(byte[] data, DescriptorHeader header, ClassAllowList allowList)
@@ -59,7 +69,8 @@ final class DescriptorInstaller {
         if (firstRefused(header, allowList) != null) {
             return SchemaInstallation.NOT_ALLOWED;
         }
-        if (!isPresent(header)) {
+        String present = presentName(header);
+        if (present == null) {
             return SchemaInstallation.CLASS_NOT_FOUND;
         }
         synchronized (LOCK) {
@@ -70,10 +81,17 @@ final class DescriptorInstaller {
                 throw new IllegalArgumentException("already " + MAX_INSTALLED + " class descriptors were installed in "
                         + "this JVM; refusing " + header.className());
             }
+            int versions = VERSIONS.getOrDefault(present, 0);
+            if (versions >= MAX_VERSIONS_PER_CLASS) {
+                throw new IllegalArgumentException("already " + MAX_VERSIONS_PER_CLASS + " versions of " + present
+                        + " were installed in this JVM (at most " + MAX_VERSIONS_PER_CLASS + " per class); refusing "
+                        + "uid " + Long.toHexString(header.uid()));
+            }
             byte[] descriptor = Arrays.copyOfRange(data, header.start(), header.start() + header.length());
             Serializer<?> serializer = (Serializer<?>) new DeserializeStream(descriptor).readObject();
             Repository.provideSerializer(serializer);
             INSTALLED.incrementAndGet();
+            VERSIONS.put(present, versions + 1);
             return SchemaInstallation.INSTALLED;
         }
     }
@@ -148,16 +166,23 @@ final class DescriptorInstaller {
         }
     }
 
-    /** Whether one-nio finds the class (by its name or old name) without generating a stub; nothing is initialized. */
-    private static boolean isPresent(DescriptorHeader header) {
+    /** The descriptors installed from outside in this JVM so far. */
+    static int installed() {
+        return INSTALLED.get();
+    }
+
+    /**
+     * The name under which one-nio finds the class (its name or old name) without generating a stub, or null;
+     * nothing is initialized. Versions are counted by it, so varying a made-up old name does not escape the cap.
+     */
+    private static @Nullable String presentName(DescriptorHeader header) {
         for (String name : header.classNames()) {
             try {
-                Class.forName(name, false, BytecodeGenerator.INSTANCE);
-                return true;
+                return Class.forName(name, false, BytecodeGenerator.INSTANCE).getName();
             } catch (ClassNotFoundException | LinkageError e) {
                 // try the class's old name, if it was renamed
             }
         }
-        return false;
+        return null;
     }
 }

@@ -61,7 +61,7 @@ public final class OneNioDescriptors {
      * or unknown class is never loaded, initialized or stubbed.
      *
      * @throws SerializationException if the bytes are not a one-nio class descriptor of uid {@code descriptor.uid()},
-     *     or this JVM already installed 8,192 descriptors from outside
+     *     or this JVM already installed 8,192 descriptors from outside, or 16 of this descriptor's class
      */
     public static SchemaInstallation install(ClassDescriptor descriptor, SerializerSettings settings) {
         Objects.requireNonNull(descriptor, "descriptor");
