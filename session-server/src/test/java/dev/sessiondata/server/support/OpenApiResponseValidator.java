@@ -100,7 +100,8 @@ public final class OpenApiResponseValidator {
         List<String> violations = violations(method, rawPath, status, headers, body);
         if (!violations.isEmpty()) {
             throw new AssertionError("The response does not conform to docs/openapi.json:\n  "
-                    + String.join("\n  ", violations) + "\n  body: " + new String(body, StandardCharsets.UTF_8));
+                    + String.join("\n  ", violations) + "\n  body: "
+                    + new String(body, 0, Math.min(body.length, 2048), StandardCharsets.UTF_8));
         }
     }
 
