@@ -14,7 +14,9 @@ import reactor.core.publisher.Mono;
 
 /**
  * Every route of the server besides the actuator's, as one router function. The session routes come first: they
- * are most of the traffic and are matched in order. A known path asked with a method it does not have is
+ * are most of the traffic and are matched in order. Every {@code GET} of the API has its {@code HEAD} (the same
+ * handler; WebFlux drops the body), as RFC 9110 asks of a server and as the {@code Allow} of a {@code 405} says.
+ * A known path asked with a method it does not have is
  * {@code 405} with {@code Allow}; a path that is not here is WebFlux's {@code 404}; both become problem documents.
  */
 public final class ApiRoutes {
@@ -33,9 +35,12 @@ public final class ApiRoutes {
                 .DELETE(SESSION_PATH, sessions::delete)
                 .POST(TOUCH_PATH, sessions::touch)
                 .GET(SessionApi.SERIALIZERS_PATH, sessions::serializers)
+                .HEAD(SessionApi.SERIALIZERS_PATH, sessions::serializers)
                 .GET(SchemaHandler.DESCRIPTORS_PATH, schemas::all)
+                .HEAD(SchemaHandler.DESCRIPTORS_PATH, schemas::all)
                 .PUT(SchemaHandler.DESCRIPTORS_PATH, schemas::upload)
                 .GET(SchemaHandler.DESCRIPTOR_PATH, schemas::one)
+                .HEAD(SchemaHandler.DESCRIPTOR_PATH, schemas::one)
                 .GET(OpenApiDocument.PATH, openApi::get)
                 .add(methodNotAllowed(SESSION_PATH, HttpMethod.GET, HttpMethod.HEAD, HttpMethod.PUT, HttpMethod.DELETE))
                 .add(methodNotAllowed(TOUCH_PATH, HttpMethod.POST))

@@ -15,13 +15,20 @@ import java.time.Duration;
 import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 
-/** A bare HTTP caller of the API: what goes over the wire is exactly what the test says. */
+/**
+ * A bare HTTP caller of the API: what goes over the wire is exactly what the test says. Every response it receives
+ * is checked against docs/openapi.json ({@link OpenApiResponseValidator}): one that does not conform fails the test
+ * that asked for it, whatever the test itself asserts.
+ */
 public final class Api {
 
     private static final HttpClient HTTP = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5))
             .build();
+
+    /** Loaded with this class, before any test sends its first request. */
+    private static final OpenApiResponseValidator DOCUMENT = OpenApiResponseValidator.COMMITTED;
 
     private final URI baseUri;
     private final @Nullable String token;
@@ -94,9 +101,13 @@ public final class Api {
         return request;
     }
 
-    private static HttpResponse<byte[]> send(HttpRequest.Builder request) {
+    private static HttpResponse<byte[]> send(HttpRequest.Builder builder) {
+        HttpRequest request = builder.build();
         try {
-            return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+            HttpResponse<byte[]> response = HTTP.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            DOCUMENT.check(request.method(), request.uri().getRawPath(), response.statusCode(),
+                    response.headers(), response.body());
+            return response;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -3,6 +3,7 @@ package dev.sessiondata.server.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sessiondata.api.ProblemType;
+import dev.sessiondata.server.support.OpenApiResponseValidator;
 import dev.sessiondata.server.support.RunningServer;
 import dev.sessiondata.server.support.SharedServers;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -35,9 +36,12 @@ class MalformedRequestsIT {
         }
     }
 
+    /** A GET of {@code path}; its answer is checked against docs/openapi.json, as every answer of support/Api is. */
     private String get(String path, String... headers) throws IOException {
-        return send("GET " + path + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + RunningServer.WRITER_TOKEN
-                + "\r\n" + String.join("", headers) + "Connection: close\r\n\r\n");
+        String answer = send("GET " + path + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer "
+                + RunningServer.WRITER_TOKEN + "\r\n" + String.join("", headers) + "Connection: close\r\n\r\n");
+        OpenApiResponseValidator.COMMITTED.checkRaw("GET", path, answer);
+        return answer;
     }
 
     @Test
@@ -54,8 +58,9 @@ class MalformedRequestsIT {
     void whatNettyCannotParseIsAProblemDocumentAndTheConnectionClosed() throws IOException {
         assertRefused(get("/api/v1/sessions/x", "X-Big: " + "a".repeat(20_000) + "\r\n"), ProblemType.HEADER_TOO_LARGE);
         assertRefused(get("/" + "a".repeat(10_000)), ProblemType.URI_TOO_LONG);
-        assertRefused(send("PUT /api/v1/sessions/x HTTP/1.1\r\nHost: localhost\r\nContent-Length: -1\r\n\r\n"),
-                ProblemType.INVALID_REQUEST);
+        String negativeLength = send("PUT /api/v1/sessions/x HTTP/1.1\r\nHost: localhost\r\nContent-Length: -1\r\n\r\n");
+        OpenApiResponseValidator.COMMITTED.checkRaw("PUT", "/api/v1/sessions/x", negativeLength);
+        assertRefused(negativeLength, ProblemType.INVALID_REQUEST);
         assertRefused(get("/api/v1/sessions/a\\b"), ProblemType.INVALID_REQUEST);
         assertRefused(send("\u0001\u0002 garbage\r\n\r\n"), ProblemType.INVALID_REQUEST);
     }
