@@ -62,7 +62,8 @@ wait_healthy() {
   done
   echo "$url was not healthy within 180 s; last lines of $log:" >&2; tail -40 "$log" >&2; exit 1
 }
-jfr_flag() { [ "$jfr" = true ] && echo "-XX:StartFlightRecording=filename=$out/$1.jfr,settings=profile" || echo "-Dno.jfr=true"; }
+# with --jfr, sets jfr_args to record the process named $1 into $out/$1.jfr
+jfr_for() { jfr_args=(); [ "$jfr" = false ] || jfr_args=("-XX:StartFlightRecording=filename=$out/$1.jfr,settings=profile"); }
 
 redis_port=$(free_port 16400)
 redis-server --bind 127.0.0.1 --port "$redis_port" --save "" --appendonly no > "$work/redis.log" 2>&1 &
@@ -72,7 +73,8 @@ redis_url="redis://127.0.0.1:$redis_port"
 
 token=$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')
 server_port=$(free_port 18100)
-java -Xmx512m "$(jfr_flag server)" -jar "$server_jar" --server.address=127.0.0.1 --server.port="$server_port" \
+jfr_for server
+java -Xmx512m ${jfr_args[@]+"${jfr_args[@]}"} -jar "$server_jar" --server.address=127.0.0.1 --server.port="$server_port" \
   --sessiondata.store.type=redis "--spring.data.redis.url=$redis_url" --sessiondata.serializer.active=one-nio \
   '--sessiondata.security.clients[0].name=shop' "--sessiondata.security.clients[0].token=$token" \
   '--sessiondata.security.clients[0].access=read-write' > "$work/server.log" 2>&1 &
@@ -83,7 +85,8 @@ shop_classpath="$sample/target/classes:$(cat "$sample/target/classpath.txt")"
 # Starts one shop on a free port from $2 with the arguments after it; sets shop_url.
 start_shop() {
   local name="$1" port; port=$(free_port "$2"); shift 2
-  java -Xmx512m "${jvm_flags[@]}" "$(jfr_flag "shop-$name")" -cp "$shop_classpath" dev.sessiondata.sample.ShopApplication \
+  jfr_for "shop-$name"
+  java -Xmx512m "${jvm_flags[@]}" ${jfr_args[@]+"${jfr_args[@]}"} -cp "$shop_classpath" dev.sessiondata.sample.ShopApplication \
     --server.address=127.0.0.1 --server.port="$port" "$@" > "$work/shop-$name.log" 2>&1 &
   pids+=($!)
   shop_url="http://127.0.0.1:$port"
@@ -113,7 +116,7 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
            bytes=$((bytes + $(redis-cli -p "$redis_port" hstrlen "$key" "$field")))
          done ;;
     esac
-    echo "$store $bytes $(redis-cli -p "$redis_port" memory usage "$key")"
+    echo "$store $bytes $(redis-cli -p "$redis_port" memory usage "$key" samples 0)"
   done | sort | awk '{ k = $1 " " ($2 > 30000 ? "100KB" : "4KB"); n[k]++; b[k] += $2; m[k] += $3 }
     END { for (k in n) printf "%s: %d sessions, %.0f bytes serialized, %.0f bytes MEMORY USAGE (mean)\n", k, n[k], b[k] / n[k], m[k] / n[k] }' | sort
 } > "$out/sizes.txt"
