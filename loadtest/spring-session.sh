@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
 # The Spring Session comparison (docs/spring-session/): the sample shop with its sessions in the service (starter,
 # one-nio) against the same shop on Spring Session Data Redis (its defaults: Java serialization), both on one
-# private Redis, measured in one run by one Gatling simulation at a fixed arrival rate. Starts on 127.0.0.1 a
-# redis-server on a free port, the session server on it (Redis store, active serializer one-nio) and the two shops,
-# runs SpringSessionComparison, prints the table of docs/spring-session/README.md, and stops everything it started.
+# private Redis, measured in one run by one Gatling simulation: latency at a fixed arrival rate, throughput with a
+# fixed number of requests in flight. Starts on 127.0.0.1 a redis-server on a free port, the session server on it
+# (Redis store, active serializer one-nio) and the two shops, runs SpringSessionComparison, prints the table of
+# docs/spring-session/README.md, and stops everything it started.
 #
-#   loadtest/spring-session.sh                      # 40 requests/s, 15 s steps, 3 rounds: about 9 minutes
-#   loadtest/spring-session.sh --rate 20 --step 10 --rounds 2 --out docs/spring-session/results
+#   loadtest/spring-session.sh --out docs/spring-session/results   # the committed run: about 25 minutes
+#   loadtest/spring-session.sh --rate 20 --step 8 --rounds 1 --jfr  # a short run with JFR recordings
 #
-# Options (defaults in brackets): --rate N requests/s of every step [40], --step S seconds [15], --rounds N measured
-# rounds after the warm-up round [3], --shoppers N sessions per shop and size [16], --concurrency N requests in
-# flight in the throughput steps [8], --out DIR where the table, the
-# Gatling statistics and the session sizes are copied [session-loadtest/target/spring-session], --jfr (a JFR
-# recording of the service's shop and of the server, in the out directory), --skip-build (reuse the jars and the
-# class path built before).
+# Options (defaults in brackets): --rate N requests/s of the latency steps [40], --step S seconds of every step
+# [15], --rounds N measured rounds after the warm-up round [3], --shoppers N sessions per shop and size [16],
+# --concurrency N requests in flight in the throughput steps [8], --out DIR (from the repository root) where the
+# table, Gatling's statistics and the session sizes are written [session-loadtest/target/spring-session], --jfr (JFR
+# recordings of the server and both shops, in the out directory), --skip-build (reuse the jars and the class path
+# built before).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=processes.sh
