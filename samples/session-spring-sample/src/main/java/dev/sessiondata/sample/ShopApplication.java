@@ -2,6 +2,7 @@ package dev.sessiondata.sample;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpSession;
+import java.util.List;
 import java.util.Objects;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -33,11 +34,13 @@ public class ShopApplication {
         return user;
     }
 
+    /** Puts one item, or several ({@code item=a&item=b}), in the cart. */
     @PostMapping("/cart")
-    String add(HttpSession session, @RequestParam String item) {
-        Cart cart = (Cart) session.getAttribute("cart");
-        session.setAttribute("cart", (cart == null ? new Cart() : cart).add(item));
-        return item;
+    String add(HttpSession session, @RequestParam List<String> item) {
+        Cart cart = Objects.requireNonNullElseGet((Cart) session.getAttribute("cart"), Cart::new);
+        item.forEach(cart::add);
+        session.setAttribute("cart", cart);
+        return String.join(",", item);
     }
 
     @GetMapping("/cart")
