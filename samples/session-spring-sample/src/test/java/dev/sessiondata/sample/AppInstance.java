@@ -2,7 +2,7 @@ package dev.sessiondata.sample;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sessiondata.spring.e2e.ServerProcess;
+import dev.sessiondata.testsupport.TestServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -34,8 +34,8 @@ final class AppInstance implements AutoCloseable {
         return new AppInstance(new SpringApplicationBuilder(ShopApplication.class).run(
                 "--server.port=0",
                 "--sessiondata.client.base-uri=" + service,
-                "--sessiondata.client.token=" + ServerProcess.TOKEN,
-                                "--management.endpoint.health.show-components=always",
+                "--sessiondata.client.token=" + TestServer.TOKEN,
+                "--management.endpoint.health.show-components=always",
                 "--management.endpoint.health.show-details=always"));
     }
 
@@ -44,7 +44,12 @@ final class AppInstance implements AutoCloseable {
     }
 
     HttpResponse<String> send(String method, String path, @Nullable String cookie) {
-        String port = context.getEnvironment().getRequiredProperty("local.server.port");
+        return send(Integer.parseInt(context.getEnvironment().getRequiredProperty("local.server.port")), method, path,
+                cookie);
+    }
+
+    /** A browser's request to the application on {@code port}, with the cookie it holds (if any). */
+    static HttpResponse<String> send(int port, String method, String path, @Nullable String cookie) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .method(method, HttpRequest.BodyPublishers.noBody());
         if (cookie != null) {

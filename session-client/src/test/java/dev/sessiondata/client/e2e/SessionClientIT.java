@@ -14,6 +14,7 @@ import dev.sessiondata.client.SessionNotFoundException;
 import dev.sessiondata.client.UnauthorizedException;
 import dev.sessiondata.client.Versioned;
 import dev.sessiondata.serializer.SerializerSettings;
+import dev.sessiondata.testsupport.TestServer;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.AfterAll;

@@ -6,6 +6,7 @@ import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.spring.SessionDataSession;
 import dev.sessiondata.spring.SessionDataSessionRepository;
+import dev.sessiondata.testsupport.TestServer;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Instant;
@@ -25,15 +26,15 @@ class RepositoryOptionsIT {
     private static final SerializerSettings SETTINGS =
             SerializerSettings.builder().allowPackages("dev.sessiondata.spring.e2e").build();
 
-    private static ServerProcess server;
+    private static TestServer server;
     private static SimpleMeterRegistry meters;
     private static SessionClient client;
 
     @BeforeAll
     static void start() {
-        server = ServerProcess.start();
+        server = TestServer.start();
         meters = new SimpleMeterRegistry();
-        client = SessionClient.builder().baseUri(server.baseUri()).token(ServerProcess.TOKEN)
+        client = SessionClient.builder().baseUri(server.baseUri()).token(TestServer.TOKEN)
                 .serializerSettings(SETTINGS).meterRegistry(meters).build();
     }
 

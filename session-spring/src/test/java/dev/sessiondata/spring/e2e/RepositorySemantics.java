@@ -9,6 +9,7 @@ import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.spring.DisallowedAttributeException;
 import dev.sessiondata.spring.SessionDataSession;
 import dev.sessiondata.spring.SessionDataSessionRepository;
+import dev.sessiondata.testsupport.TestServer;
 import java.awt.Point;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,7 +33,7 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class RepositorySemantics {
 
-    private ServerProcess server;
+    private TestServer server;
     private SessionClient client;
     private SessionDataSessionRepository repository;
 
@@ -41,10 +42,10 @@ abstract class RepositorySemantics {
 
     @BeforeAll
     void start() {
-        server = ServerProcess.start(Stream.concat(Stream.of("sessiondata.serializer.active=one-nio"),
+        server = TestServer.start(Stream.concat(Stream.of("sessiondata.serializer.active=one-nio"),
                 Stream.of(store())).toArray(String[]::new));
         SerializerSettings settings = SerializerSettings.builder().allowPackages("dev.sessiondata.spring.e2e").build();
-        client = SessionClient.builder().baseUri(server.baseUri()).token(ServerProcess.TOKEN)
+        client = SessionClient.builder().baseUri(server.baseUri()).token(TestServer.TOKEN)
                 .serializerSettings(settings).registerClasses(Cart.class).build();
         repository = new SessionDataSessionRepository(client, settings);
     }
