@@ -144,7 +144,13 @@ class RepositoryOptionsIT {
 
         SessionDataSession session = repository.createSession();
         assertThat(repository.findById(session.getId())).as("stored at creation").isNotNull();
+        long replaces = requests("replace");
+        long updates = requests("update");
         session.setAttribute("cart", new Cart().add("book"));
+
+        // the creation's version is known: the change is one conditional write, without reading the session again
+        assertThat(requests("replace")).isEqualTo(replaces + 1);
+        assertThat(requests("update")).isEqualTo(updates);
 
         assertThat(find(repository, session.getId()).<Cart>getAttribute("cart")).isEqualTo(new Cart().add("book"));
     }
