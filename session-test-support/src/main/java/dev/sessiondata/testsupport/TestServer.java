@@ -1,6 +1,11 @@
 package dev.sessiondata.testsupport;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,6 +24,8 @@ public final class TestServer implements AutoCloseable {
 
     public static final String TOKEN = "e2e-read-write-token";
     public static final String READ_TOKEN = "e2e-read-only-token";
+
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     private final ServingProcess process;
 
@@ -55,6 +62,25 @@ public final class TestServer implements AutoCloseable {
 
     public int port() {
         return process.port();
+    }
+
+    /**
+     * A {@code HEAD} of the session {@code id} with the read-write token: 200 with its {@code Content-Type} while it
+     * lives, 404 once it is gone. Unlike a read, a {@code HEAD} does not slide the expiry, so a test can watch a
+     * session expire with it.
+     */
+    public HttpResponse<Void> head(String id) {
+        HttpRequest request = HttpRequest.newBuilder(baseUri().resolve("/api/v1/sessions/" + id))
+                .header("Authorization", "Bearer " + TOKEN)
+                .method("HEAD", HttpRequest.BodyPublishers.noBody()).build();
+        try {
+            return HTTP.send(request, HttpResponse.BodyHandlers.discarding());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted during HEAD of session " + id, e);
+        }
     }
 
     /** Everything the server printed so far. */

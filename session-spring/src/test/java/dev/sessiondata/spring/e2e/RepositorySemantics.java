@@ -2,6 +2,7 @@ package dev.sessiondata.spring.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.client.Versioned;
@@ -127,6 +128,22 @@ abstract class RepositorySemantics {
         repository.save(found);
         assertThat(client.get(session.getId(), HashMap.class).orElseThrow().expiresAt())
                 .isAfter(after.plus(Duration.ofMinutes(119)));
+    }
+
+    @Test
+    void anExpiredSessionIsGone() {
+        SessionDataSession session = repository.createSession();
+        session.setAttribute("user", "ada");
+        session.setMaxInactiveInterval(Duration.ofSeconds(1));
+        repository.save(session);
+        String id = session.getId();
+
+        // a HEAD looks without sliding the expiry, as every read (and so findById) would
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200))
+                .until(() -> server.head(id).statusCode(), status -> status == 404);
+
+        assertThat(repository.findById(id)).isNull();
+        assertThat(client.get(id, HashMap.class)).isEmpty();
     }
 
     @Test
