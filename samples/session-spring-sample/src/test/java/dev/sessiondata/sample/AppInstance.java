@@ -10,7 +10,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -30,13 +32,16 @@ final class AppInstance implements AutoCloseable {
         this.context = context;
     }
 
-    static AppInstance start(URI service) {
-        return new AppInstance(new SpringApplicationBuilder(ShopApplication.class).run(
+    /** Starts an instance against the service, with {@code more} command-line properties ({@code --key=value}). */
+    static AppInstance start(URI service, String... more) {
+        List<String> args = new ArrayList<>(List.of(
                 "--server.port=0",
                 "--sessiondata.client.base-uri=" + service,
                 "--sessiondata.client.token=" + TestServer.TOKEN,
                 "--management.endpoint.health.show-components=always",
                 "--management.endpoint.health.show-details=always"));
+        args.addAll(List.of(more));
+        return new AppInstance(new SpringApplicationBuilder(ShopApplication.class).run(args.toArray(String[]::new)));
     }
 
     <T> T bean(Class<T> type) {

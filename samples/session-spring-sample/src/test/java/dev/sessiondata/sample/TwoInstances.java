@@ -3,13 +3,20 @@ package dev.sessiondata.sample;
 import static dev.sessiondata.sample.AppInstance.cookieOf;
 import static dev.sessiondata.sample.AppInstance.sessionIdOf;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.testsupport.TestServer;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -98,6 +105,53 @@ abstract class TwoInstances {
 
             assertThat(a.send("GET", "/attribute?name=a", cookie).body()).isEqualTo(value);
             assertThat(b.send("GET", "/attribute?name=b", cookie).body()).isEqualTo(value);
+        }
+    }
+
+    @Test
+    void eightParallelStreamsOfAHundredIncrementsOnBothInstancesLoseNothing() throws Exception {
+        String cookie = cookieOf(a.send("POST", "/login?user=erin", null));
+        int streams = 8;
+        int increments = 100;
+        ExecutorService pool = Executors.newFixedThreadPool(streams);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int s = 0; s < streams; s++) {
+                AppInstance instance = s % 2 == 0 ? a : b;
+                String counter = "counter-" + s;
+                done.add(pool.submit(() -> {
+                    for (int i = 0; i < increments; i++) {
+                        HttpResponse<String> response = instance.send("POST", "/counter?name=" + counter, cookie);
+                        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> future : done) {
+                future.get();
+            }
+        } finally {
+            pool.shutdown();
+        }
+
+        for (int s = 0; s < streams; s++) {
+            assertThat(b.send("GET", "/attribute?name=counter-" + s, cookie).body()).as("counter-" + s)
+                    .isEqualTo(String.valueOf(increments));
+        }
+    }
+
+    @Test
+    void aSessionIdleLongerThanItsTimeoutIsGoneFromBothInstances() {
+        try (AppInstance brief = AppInstance.start(server.baseUri(), "--spring.session.timeout=1s")) {
+            String cookie = cookieOf(brief.send("POST", "/login?user=frank", null));
+            String id = sessionIdOf(cookie);
+
+            // the service's HEAD looks without sliding the expiry, as a request of the user's would
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200))
+                    .until(() -> server.head(id).statusCode(), status -> status == 404);
+
+            assertThat(a.send("GET", "/cart", cookie).body()).isEqualTo("null []");
+            assertThat(brief.send("GET", "/cart", cookie).body()).isEqualTo("null []");
         }
     }
 
