@@ -139,24 +139,31 @@ public final class SessionClient {
         return versionOf(requireSuccess(write("put", id, value, ttl, null, null)));
     }
 
-    /** Writes a session only if none exists under {@code id}, with the service's default ttl; whether it was written. */
-    public boolean putIfAbsent(String id, Object value) {
+    /**
+     * Writes a session only if none exists under {@code id}, with the service's default ttl.
+     *
+     * @return the new session's version, to replace or delete it against; empty if a session exists already
+     */
+    public Optional<String> putIfAbsent(String id, Object value) {
         return writeIfAbsent(id, value, null);
     }
 
-    /** Writes a session that lives for {@code ttl} only if none exists under {@code id}; whether it was written. */
-    public boolean putIfAbsent(String id, Object value, Duration ttl) {
+    /**
+     * Writes a session that lives for {@code ttl} only if none exists under {@code id}.
+     *
+     * @return the new session's version, to replace or delete it against; empty if a session exists already
+     */
+    public Optional<String> putIfAbsent(String id, Object value, Duration ttl) {
         return writeIfAbsent(id, value, Objects.requireNonNull(ttl, "ttl"));
     }
 
-    private boolean writeIfAbsent(String id, Object value, @Nullable Duration ttl) {
+    private Optional<String> writeIfAbsent(String id, Object value, @Nullable Duration ttl) {
         connect();
         ApiResponse response = write("put-if-absent", id, value, ttl, "If-None-Match", "*");
         if (response.status() == 412) {
-            return false;
+            return Optional.empty();
         }
-        requireSuccess(response);
-        return true;
+        return Optional.of(versionOf(requireSuccess(response)));
     }
 
     /**
@@ -245,9 +252,27 @@ public final class SessionClient {
 
     /** Deletes a session; whether it existed. */
     public boolean delete(String id) {
+        return deleteIf(id, null);
+    }
+
+    /**
+     * Deletes a session only if it is still at {@code expectedVersion}, so that a write made since it was read is
+     * not deleted unseen.
+     *
+     * @return whether it existed; false if it is absent or expired
+     * @throws ConflictException if it is at another version
+     */
+    public boolean delete(String id, String expectedVersion) {
+        return deleteIf(id, quote(Objects.requireNonNull(expectedVersion, "expectedVersion")));
+    }
+
+    private boolean deleteIf(String id, @Nullable String ifMatch) {
         connect();
-        HttpRequest request = transport.request(sessionPath(id)).DELETE().build();
-        ApiResponse response = transport.send("delete", request, BoundedBody.ERROR_BODY_LIMIT);
+        HttpRequest.Builder request = transport.request(sessionPath(id)).DELETE();
+        if (ifMatch != null) {
+            request.header("If-Match", ifMatch);
+        }
+        ApiResponse response = transport.send("delete", request.build(), BoundedBody.ERROR_BODY_LIMIT);
         if (response.status() == 404) {
             return false;
         }
@@ -368,7 +393,7 @@ public final class SessionClient {
                 new SessionClientException(response.request() + " answered without " + SessionApi.EXPIRES_AT_HEADER,
                         null));
         try {
-            return new Versioned<>(value, versionOf(response), Instant.parse(expiresAt));
+            return new Versioned<>(value, versionOf(response), Instant.parse(expiresAt), serializerId);
         } catch (DateTimeParseException e) {
             throw new SessionClientException(response.request() + " answered an unreadable "
                     + SessionApi.EXPIRES_AT_HEADER + " '" + expiresAt + "'", e);

@@ -2,7 +2,7 @@ package dev.sessiondata.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sessiondata.client.scenario.ForkedJvm;
+import dev.sessiondata.testsupport.ForkedJvm;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

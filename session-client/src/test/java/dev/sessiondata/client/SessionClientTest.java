@@ -122,7 +122,7 @@ class SessionClientTest {
 
         Versioned<String> session = client.get("user-42", String.class).orElseThrow();
 
-        assertThat(session).isEqualTo(new Versioned<>("written before the switch", "v7", EXPIRES));
+        assertThat(session).isEqualTo(new Versioned<>("written before the switch", "v7", EXPIRES, "java"));
         assertThat(server.takeRequest().target()).isEqualTo("/api/v1/sessions/user-42");
     }
 
@@ -234,14 +234,14 @@ class SessionClientTest {
     }
 
     @Test
-    void putIfAbsentCreatesOnlyWhenNothingIsStored() throws Exception {
+    void putIfAbsentCreatesOnlyWhenNothingIsStoredAndReturnsTheNewVersion() throws Exception {
         SessionClient client = client("test-text");
         server.enqueue(written(201, "v1", "test-text"));
         server.enqueue(Answer.problem(412, "https://sessiondata.dev/problems/precondition-failed",
                 "Precondition Failed", "exists", ""));
 
-        assertThat(client.putIfAbsent("user-42", "first")).isTrue();
-        assertThat(client.putIfAbsent("user-42", "second")).isFalse();
+        assertThat(client.putIfAbsent("user-42", "first")).contains("v1");
+        assertThat(client.putIfAbsent("user-42", "second")).isEmpty();
 
         assertThat(server.takeRequest().header("If-None-Match")).isEqualTo("*");
         assertThat(server.takeRequest().header("If-None-Match")).isEqualTo("*");
@@ -274,6 +274,25 @@ class SessionClientTest {
         assertThat(client.delete("user-42")).isTrue();
         assertThat(client.delete("user-42")).isFalse();
         assertThat(server.takeRequest().method()).isEqualTo("DELETE");
+    }
+
+    @Test
+    void aConditionalDeleteSendsTheVersionAndReportsAConflictOrAnAbsentSession() throws Exception {
+        SessionClient client = client("java");
+        server.enqueue(Answer.status(204));
+        server.enqueue(Answer.problem(412, "https://sessiondata.dev/problems/precondition-failed",
+                "Precondition Failed", "session user-42 is at version v3", ""));
+        server.enqueue(Answer.problem(404, "about:blank", "Not Found", "no session", ""));
+
+        assertThat(client.delete("user-42", "v1")).isTrue();
+        assertThatThrownBy(() -> client.delete("user-42", "v2"))
+                .isInstanceOfSatisfying(ConflictException.class, e -> assertThat(e.status()).isEqualTo(412));
+        assertThat(client.delete("user-42", "v3")).isFalse();
+
+        ScriptedServer.Recorded delete = server.takeRequest();
+        assertThat(delete.method()).isEqualTo("DELETE");
+        assertThat(delete.header("If-Match")).isEqualTo("\"v1\"");
+        assertThat(server.takeRequest().header("If-Match")).isEqualTo("\"v2\"");
     }
 
     @Test

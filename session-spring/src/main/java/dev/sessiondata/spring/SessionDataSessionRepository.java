@@ -158,11 +158,10 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
     private void create(SessionDataSession session) {
         StoredSession written = session.stored().with(session.changes(), session.getLastAccessedTime(),
                 session.getMaxInactiveInterval());
-        if (!client.putIfAbsent(session.getId(), written.toValue(), session.getMaxInactiveInterval())) {
-            throw new IllegalStateException("a session with the new id " + session.getId() + " exists already: "
-                    + "the session id generator repeats ids");
-        }
-        session.saved(written, null);
+        String version = client.putIfAbsent(session.getId(), written.toValue(), session.getMaxInactiveInterval())
+                .orElseThrow(() -> new IllegalStateException("a session with the new id " + session.getId()
+                        + " exists already: the session id generator repeats ids"));
+        session.saved(written, version);
     }
 
     /** Writes this request's changes: against the version read, else merged into a fresh read. */

@@ -60,6 +60,14 @@ public class ShopApplication {
         return String.valueOf(session.getAttribute(name));
     }
 
+    /** Counts something of the user's, such as the pages seen; one counter per name. */
+    @PostMapping("/counter")
+    int increment(HttpSession session, @RequestParam String name) {
+        int value = (Integer) Objects.requireNonNullElse(session.getAttribute(name), 0) + 1;
+        session.setAttribute(name, value);
+        return value;
+    }
+
     @PostMapping("/logout")
     String logout(HttpSession session) {
         session.invalidate();

@@ -2,7 +2,7 @@ package dev.sessiondata.sample;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sessiondata.spring.e2e.ServerProcess;
+import dev.sessiondata.testsupport.TestServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -10,7 +10,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -30,13 +32,16 @@ final class AppInstance implements AutoCloseable {
         this.context = context;
     }
 
-    static AppInstance start(URI service) {
-        return new AppInstance(new SpringApplicationBuilder(ShopApplication.class).run(
+    /** Starts an instance against the service, with {@code more} command-line properties ({@code --key=value}). */
+    static AppInstance start(URI service, String... more) {
+        List<String> args = new ArrayList<>(List.of(
                 "--server.port=0",
                 "--sessiondata.client.base-uri=" + service,
-                "--sessiondata.client.token=" + ServerProcess.TOKEN,
-                                "--management.endpoint.health.show-components=always",
+                "--sessiondata.client.token=" + TestServer.TOKEN,
+                "--management.endpoint.health.show-components=always",
                 "--management.endpoint.health.show-details=always"));
+        args.addAll(List.of(more));
+        return new AppInstance(new SpringApplicationBuilder(ShopApplication.class).run(args.toArray(String[]::new)));
     }
 
     <T> T bean(Class<T> type) {
@@ -44,7 +49,12 @@ final class AppInstance implements AutoCloseable {
     }
 
     HttpResponse<String> send(String method, String path, @Nullable String cookie) {
-        String port = context.getEnvironment().getRequiredProperty("local.server.port");
+        return send(Integer.parseInt(context.getEnvironment().getRequiredProperty("local.server.port")), method, path,
+                cookie);
+    }
+
+    /** A browser's request to the application on {@code port}, with the cookie it holds (if any). */
+    static HttpResponse<String> send(int port, String method, String path, @Nullable String cookie) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .method(method, HttpRequest.BodyPublishers.noBody());
         if (cookie != null) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.client.SessionTransportException;
 import dev.sessiondata.client.Versioned;
+import dev.sessiondata.testsupport.TestServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

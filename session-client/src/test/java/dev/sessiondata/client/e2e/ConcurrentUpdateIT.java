@@ -3,6 +3,7 @@ package dev.sessiondata.client.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sessiondata.client.SessionClient;
+import dev.sessiondata.testsupport.TestServer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.ArrayList;
 import java.util.List;

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.sessiondata.client.IntegrityException;
 import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.serializer.SerializerSettings;
+import dev.sessiondata.testsupport.RedisTarget;
+import dev.sessiondata.testsupport.TestServer;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
@@ -31,7 +33,7 @@ class CorruptionAtRestIT {
 
     @Test
     void aBitFlippedInRedisIsAnIntegrityErrorAtEveryPositionNeverAnotherValue() throws Exception {
-        TestServer.onRedis(CorruptionAtRestIT.class, this::corruptAndRead);
+        RedisTarget.onRedis(CorruptionAtRestIT.class, this::corruptAndRead);
     }
 
     private void corruptAndRead(String[] redis) throws Exception {

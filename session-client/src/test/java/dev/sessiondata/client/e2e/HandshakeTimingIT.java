@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sessiondata.api.DescriptorBatch;
 import dev.sessiondata.api.SessionApi;
-import dev.sessiondata.client.scenario.ForkedJvm;
-import dev.sessiondata.client.scenario.JavaSources;
+import dev.sessiondata.testsupport.ForkedJvm;
+import dev.sessiondata.testsupport.JavaSources;
+import dev.sessiondata.testsupport.TestServer;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;

@@ -11,6 +11,8 @@ import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializers;
 import dev.sessiondata.serializer.onenio.OneNioDescriptors;
+import dev.sessiondata.testsupport.RedisTarget;
+import dev.sessiondata.testsupport.TestServer;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -54,13 +56,13 @@ class HostileDescriptorsIT {
             return TestServer.start(base);
         }
         List<String> properties = new ArrayList<>(List.of(base));
-        properties.addAll(List.of(TestServer.redisStore(prefix, HostileDescriptorsIT.class.getSimpleName())));
+        properties.addAll(List.of(RedisTarget.store(prefix)));
         return TestServer.start(properties.toArray(String[]::new));
     }
 
     private static void cleanUp(String store, String prefix) {
         if (store.equals("redis")) {
-            TestServer.deleteRedisKeys(prefix);
+            RedisTarget.deleteKeys(prefix);
         }
     }
 

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.serializer.SerializerSettings;
+import dev.sessiondata.testsupport.RedisTarget;
+import dev.sessiondata.testsupport.TestServer;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -24,7 +26,7 @@ class LiveSwitchIT {
 
     @Test
     void aRunningClientWritesWithTheNewActiveSerializerAndStillReadsTheOldSessions() throws Exception {
-        TestServer.onRedis(LiveSwitchIT.class, this::switchServers);
+        RedisTarget.onRedis(LiveSwitchIT.class, this::switchServers);
     }
 
     private void switchServers(String[] redis) throws Exception {

@@ -9,6 +9,8 @@ import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.client.SessionClientBuilder;
 import dev.sessiondata.client.UnsupportedSerializerException;
 import dev.sessiondata.serializer.SerializerSettings;
+import dev.sessiondata.testsupport.RedisTarget;
+import dev.sessiondata.testsupport.TestServer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.net.URI;
@@ -37,7 +39,7 @@ class OldClientThroughASwitchIT {
 
     @Test
     void anOldClientReadsAndWritesThroughTheWindowAndOnlyItsWritesAreRefusedOnceItCloses() throws Exception {
-        TestServer.onRedis(OldClientThroughASwitchIT.class, this::migrate);
+        RedisTarget.onRedis(OldClientThroughASwitchIT.class, this::migrate);
     }
 
     private void migrate(String[] redis) throws Exception {

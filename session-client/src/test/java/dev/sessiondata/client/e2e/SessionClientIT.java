@@ -14,6 +14,7 @@ import dev.sessiondata.client.SessionNotFoundException;
 import dev.sessiondata.client.UnauthorizedException;
 import dev.sessiondata.client.Versioned;
 import dev.sessiondata.serializer.SerializerSettings;
+import dev.sessiondata.testsupport.TestServer;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.AfterAll;
@@ -59,14 +60,15 @@ class SessionClientIT {
         assertThat(read.value()).isEqualTo(cart());
         assertThat(read.version()).isEqualTo(version);
         assertThat(read.expiresAt()).isBetween(before.plus(Duration.ofMinutes(4)), before.plus(Duration.ofMinutes(6)));
+        assertThat(read.serializerId()).isEqualTo(KnownSerializers.ONE_NIO);
         assertThat(client.activeSerializer()).isEqualTo(KnownSerializers.ONE_NIO);
     }
 
     @Test
     void conditionalWritesCreateOnceAndReplaceOnlyTheExpectedVersion() {
-        assertThat(client.putIfAbsent("cart-cas", cart())).isTrue();
-        assertThat(client.putIfAbsent("cart-cas", cart())).isFalse();
-        String version = client.get("cart-cas", Cart.class).orElseThrow().version();
+        String version = client.putIfAbsent("cart-cas", cart()).orElseThrow();
+        assertThat(client.putIfAbsent("cart-cas", cart())).isEmpty();
+        assertThat(client.get("cart-cas", Cart.class).orElseThrow().version()).isEqualTo(version);
 
         String replaced = client.replace("cart-cas", cart().with("pen", "2.00"), version);
 
@@ -93,7 +95,7 @@ class SessionClientIT {
         Instant before = Instant.now();
 
         client.put("cart-ttl-put", cart(), eightHours);
-        assertThat(client.putIfAbsent("cart-ttl-absent", cart(), eightHours)).isTrue();
+        assertThat(client.putIfAbsent("cart-ttl-absent", cart(), eightHours)).isPresent();
         client.put("cart-ttl-replace", cart(), Duration.ofMinutes(1));
         String version = client.get("cart-ttl-replace", Cart.class).orElseThrow().version();
         client.replace("cart-ttl-replace", cart().with("pen", "2.00"), version, eightHours);
@@ -118,6 +120,21 @@ class SessionClientIT {
         assertThatThrownBy(() -> client.touch("cart-gone")).isInstanceOf(SessionNotFoundException.class);
         assertThatThrownBy(() -> client.update("cart-gone", Cart.class, cart -> cart))
                 .isInstanceOf(SessionNotFoundException.class);
+    }
+
+    @Test
+    void aConditionalDeleteDeletesOnlyTheVersionItWasGiven() {
+        String first = client.put("cart-delete-if", cart());
+        String second = client.replace("cart-delete-if", cart().with("pen", "2.00"), first);
+
+        assertThatThrownBy(() -> client.delete("cart-delete-if", first))
+                .isInstanceOfSatisfying(ConflictException.class, e -> assertThat(e.problem().problemType())
+                        .contains(ProblemType.PRECONDITION_FAILED));
+        assertThat(client.get("cart-delete-if", Cart.class)).as("a stale version deletes nothing").isPresent();
+
+        assertThat(client.delete("cart-delete-if", second)).isTrue();
+        assertThat(client.get("cart-delete-if", Cart.class)).isEmpty();
+        assertThat(client.delete("cart-delete-if", second)).as("absent").isFalse();
     }
 
     @Test

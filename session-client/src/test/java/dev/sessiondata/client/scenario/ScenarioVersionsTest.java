@@ -2,6 +2,7 @@ package dev.sessiondata.client.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sessiondata.testsupport.JavaSources;
 import java.lang.reflect.Field;
 import java.net.URL;
 import java.net.URLClassLoader;

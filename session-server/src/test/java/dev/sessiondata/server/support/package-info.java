@@ -1,6 +1,6 @@
 /**
- * Test support: a server started on a random port, a small HTTP caller for the API, and the Redis the tests
- * use (REDIS_URL, else Testcontainers, else a loud skip, or a redis-server process of the test's own).
+ * Test support: a server started on a random port, a small HTTP caller for the API, and Redis set-ups of the
+ * tests' own (a redis-server process, a cluster); the shared Redis is session-test-support's RedisTarget.
  */
 @NullMarked
 package dev.sessiondata.server.support;

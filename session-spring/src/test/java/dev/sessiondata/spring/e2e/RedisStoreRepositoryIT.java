@@ -1,20 +1,14 @@
 package dev.sessiondata.spring.e2e;
 
-import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
+import dev.sessiondata.testsupport.RedisTarget;
+import org.junit.jupiter.api.extension.ExtendWith;
 
-/** The repository's semantics on a server on Redis ({@code REDIS_URL}), under a key prefix of its own. */
+/** The repository's semantics on a server on Redis ({@link RedisTarget}), under a key prefix of its own. */
+@ExtendWith(RedisTarget.class)
 class RedisStoreRepositoryIT extends RepositorySemantics {
-
-    private final String keyPrefix = "sessiondata-spring-RedisStoreRepositoryIT-" + UUID.randomUUID() + ":";
 
     @Override
     String[] store() {
-        return ServerProcess.redisStore(keyPrefix);
-    }
-
-    @AfterAll
-    void deleteKeys() {
-        ServerProcess.deleteRedisKeys(keyPrefix);
+        return RedisTarget.storeFor(RedisStoreRepositoryIT.class);
     }
 }

@@ -6,6 +6,7 @@ import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.spring.SessionDataSession;
 import dev.sessiondata.spring.SessionDataSessionRepository;
+import dev.sessiondata.testsupport.TestServer;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Instant;
@@ -25,15 +26,15 @@ class RepositoryOptionsIT {
     private static final SerializerSettings SETTINGS =
             SerializerSettings.builder().allowPackages("dev.sessiondata.spring.e2e").build();
 
-    private static ServerProcess server;
+    private static TestServer server;
     private static SimpleMeterRegistry meters;
     private static SessionClient client;
 
     @BeforeAll
     static void start() {
-        server = ServerProcess.start();
+        server = TestServer.start();
         meters = new SimpleMeterRegistry();
-        client = SessionClient.builder().baseUri(server.baseUri()).token(ServerProcess.TOKEN)
+        client = SessionClient.builder().baseUri(server.baseUri()).token(TestServer.TOKEN)
                 .serializerSettings(SETTINGS).meterRegistry(meters).build();
     }
 
@@ -143,7 +144,13 @@ class RepositoryOptionsIT {
 
         SessionDataSession session = repository.createSession();
         assertThat(repository.findById(session.getId())).as("stored at creation").isNotNull();
+        long replaces = requests("replace");
+        long updates = requests("update");
         session.setAttribute("cart", new Cart().add("book"));
+
+        // the creation's version is known: the change is one conditional write, without reading the session again
+        assertThat(requests("replace")).isEqualTo(replaces + 1);
+        assertThat(requests("update")).isEqualTo(updates);
 
         assertThat(find(repository, session.getId()).<Cart>getAttribute("cart")).isEqualTo(new Cart().add("book"));
     }

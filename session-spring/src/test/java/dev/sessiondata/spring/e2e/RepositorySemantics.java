@@ -2,6 +2,7 @@ package dev.sessiondata.spring.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.client.Versioned;
@@ -9,6 +10,7 @@ import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.spring.DisallowedAttributeException;
 import dev.sessiondata.spring.SessionDataSession;
 import dev.sessiondata.spring.SessionDataSessionRepository;
+import dev.sessiondata.testsupport.TestServer;
 import java.awt.Point;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,7 +34,7 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class RepositorySemantics {
 
-    private ServerProcess server;
+    private TestServer server;
     private SessionClient client;
     private SessionDataSessionRepository repository;
 
@@ -41,10 +43,10 @@ abstract class RepositorySemantics {
 
     @BeforeAll
     void start() {
-        server = ServerProcess.start(Stream.concat(Stream.of("sessiondata.serializer.active=one-nio"),
+        server = TestServer.start(Stream.concat(Stream.of("sessiondata.serializer.active=one-nio"),
                 Stream.of(store())).toArray(String[]::new));
         SerializerSettings settings = SerializerSettings.builder().allowPackages("dev.sessiondata.spring.e2e").build();
-        client = SessionClient.builder().baseUri(server.baseUri()).token(ServerProcess.TOKEN)
+        client = SessionClient.builder().baseUri(server.baseUri()).token(TestServer.TOKEN)
                 .serializerSettings(settings).registerClasses(Cart.class).build();
         repository = new SessionDataSessionRepository(client, settings);
     }
@@ -126,6 +128,22 @@ abstract class RepositorySemantics {
         repository.save(found);
         assertThat(client.get(session.getId(), HashMap.class).orElseThrow().expiresAt())
                 .isAfter(after.plus(Duration.ofMinutes(119)));
+    }
+
+    @Test
+    void anExpiredSessionIsGone() {
+        SessionDataSession session = repository.createSession();
+        session.setAttribute("user", "ada");
+        session.setMaxInactiveInterval(Duration.ofSeconds(1));
+        repository.save(session);
+        String id = session.getId();
+
+        // a HEAD looks without sliding the expiry, as every read (and so findById) would
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200))
+                .until(() -> server.head(id).statusCode(), status -> status == 404);
+
+        assertThat(repository.findById(id)).isNull();
+        assertThat(client.get(id, HashMap.class)).isEmpty();
     }
 
     @Test

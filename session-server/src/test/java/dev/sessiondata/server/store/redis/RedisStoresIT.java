@@ -10,7 +10,7 @@ import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreCompatibilityKit;
 import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.support.RedisConnections;
-import dev.sessiondata.server.support.RedisTarget;
+import dev.sessiondata.testsupport.RedisTarget;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.UUID;

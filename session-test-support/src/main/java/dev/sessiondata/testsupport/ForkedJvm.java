@@ -1,4 +1,4 @@
-package dev.sessiondata.client.scenario;
+package dev.sessiondata.testsupport;
 
 import java.io.File;
 import java.io.IOException;
@@ -64,10 +64,14 @@ public final class ForkedJvm {
         return new ProcessBuilder(command(classPath, mainClass, args)).redirectErrorStream(true).start();
     }
 
-    private static List<String> command(List<String> classPath, String mainClass, String... args) {
+    /**
+     * The command that runs {@code mainClass} with exactly this class path, the java and the JVM flags of this JVM
+     * (without a debugger, an agent or its heap dump path), for a caller that runs it its own way (such as
+     * {@link ServingProcess}).
+     */
+    public static List<String> command(List<String> classPath, String mainClass, String... args) {
         List<String> command = new ArrayList<>();
-        command.add(ProcessHandle.current().info().command()
-                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.add(java());
         for (String argument : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             if (!argument.startsWith("-agentlib:jdwp") && !argument.startsWith("-XX:HeapDumpPath")
                     && !argument.startsWith("-javaagent")) {
@@ -79,5 +83,11 @@ public final class ForkedJvm {
         command.add(mainClass);
         command.addAll(List.of(args));
         return command;
+    }
+
+    /** The java executable this JVM runs on. */
+    public static String java() {
+        return ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 }

@@ -1,4 +1,4 @@
-package dev.sessiondata.client.scenario;
+package dev.sessiondata.testsupport;
 
 import java.io.IOException;
 import java.io.StringWriter;
