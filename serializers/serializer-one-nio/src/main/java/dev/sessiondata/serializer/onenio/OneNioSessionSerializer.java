@@ -11,9 +11,10 @@ import java.io.IOException;
  * persist mode (each class's descriptor inline, once per payload).
  *
  * <p>At creation, serializers for the registered classes and every class reachable from them are generated, so that
- * this JVM reads compact data of those classes even if it never wrote any. Reads go through
- * {@link GuardedDeserializeStream}, which checks every class against the allow-list before it is read. One-nio keeps
- * its serializers in one JVM-global repository, which all instances share; they are thread-safe.
+ * this JVM reads compact data of those classes even if it never wrote any. Writes go through
+ * {@link SessionWriteStream} (one pass, one-nio's bytes), reads through {@link GuardedDeserializeStream}, which checks
+ * every class against the allow-list before it is read. One-nio keeps its serializers in one JVM-global repository,
+ * which all instances share; they are thread-safe.
  */
 class OneNioSessionSerializer extends AbstractSessionSerializer {
 
