@@ -16,10 +16,16 @@ import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 
 /**
- * One JMH run of the report: a benchmark class, the parameter values it runs over, and which timing it runs with.
- * Each group writes {@code jmh/<name>.json}.
+ * One JMH run of the report: a benchmark class, which of its benchmark methods (all when {@code methods} is empty),
+ * the parameter values it runs over, and which timing it runs with. Each group writes {@code jmh/<name>.json}.
  */
-record JmhGroup(String name, Class<?> benchmark, Map<String, List<String>> params, Timing timing) {
+record JmhGroup(String name, Class<?> benchmark, List<String> methods, Map<String, List<String>> params,
+        Timing timing) {
+
+    /** A group of every benchmark method of the class. */
+    JmhGroup(String name, Class<?> benchmark, Map<String, List<String>> params, Timing timing) {
+        this(name, benchmark, List.of(), params, timing);
+    }
 
     /** Which of the profile's timings a group runs with. */
     enum Timing {
@@ -48,9 +54,32 @@ record JmhGroup(String name, Class<?> benchmark, Map<String, List<String>> param
         groups.add(new JmhGroup(LEGACY, LegacyObjectBenchmark.class, params("codec", codecs), Timing.PROFILE));
         groups.add(new JmhGroup(TIME_TYPES, TimeTypesBenchmark.class, params("serializer", ids), Timing.PROFILE));
         if (!spiIds.isEmpty()) {
-            groups.add(new JmhGroup(SPI_OVERHEAD, SpiOverheadBenchmark.class, params("serializer", spiIds), Timing.SPI));
+            groups.add(new JmhGroup(SPI_OVERHEAD, SpiOverheadBenchmark.class, List.of("roundTrip"),
+                    params("serializer", spiIds), Timing.SPI));
         }
         return groups;
+    }
+
+    /**
+     * The groups of the decision profile: round trip only of the contenders at every size, their cold start, and the
+     * SPI overhead of round trip and read alone.
+     */
+    static List<JmhGroup> decision(List<String> ids, List<String> sizes, List<String> spiIds) {
+        List<JmhGroup> groups = new ArrayList<>();
+        groups.add(new JmhGroup(SPEED, SerializerSpeedBenchmark.class, List.of("roundTrip"),
+                params("serializer", ids, "size", sizes), Timing.PROFILE));
+        groups.add(new JmhGroup(COLD_START, ColdStartBenchmark.class, params("serializer", ids), Timing.SINGLE_SHOT));
+        if (!spiIds.isEmpty()) {
+            groups.add(new JmhGroup(SPI_OVERHEAD, SpiOverheadBenchmark.class, List.of("roundTrip", "read"),
+                    params("serializer", spiIds), Timing.SPI));
+        }
+        return groups;
+    }
+
+    /** The JMH include pattern of this group's methods. */
+    String include() {
+        String type = "^" + java.util.regex.Pattern.quote(benchmark.getName()) + "\\.";
+        return methods.isEmpty() ? type : type + "(" + String.join("|", methods) + ")$";
     }
 
     /**
@@ -58,7 +87,8 @@ record JmhGroup(String name, Class<?> benchmark, Map<String, List<String>> param
      * here and, for the parameters not given, the values in the benchmark's own {@link Param} annotations.
      */
     int points() {
-        long methods = Arrays.stream(benchmark.getMethods()).filter(m -> m.isAnnotationPresent(Benchmark.class)).count();
+        long methodCount = Arrays.stream(benchmark.getMethods()).filter(m -> m.isAnnotationPresent(Benchmark.class))
+                .filter(m -> methods.isEmpty() || methods.contains(m.getName())).count();
         long combinations = 1;
         for (Field field : benchmark.getFields()) {
             Param param = field.getAnnotation(Param.class);
@@ -67,7 +97,7 @@ record JmhGroup(String name, Class<?> benchmark, Map<String, List<String>> param
                         : param.value().length;
             }
         }
-        return (int) (methods * combinations);
+        return (int) (methodCount * combinations);
     }
 
     private static Map<String, List<String>> params(Object... nameThenValues) {

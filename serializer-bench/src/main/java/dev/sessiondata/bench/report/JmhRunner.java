@@ -35,7 +35,7 @@ final class JmhRunner {
         Files.createDirectories(logDir);
         Path json = jsonDir.resolve(group.name() + ".json");
         ChainedOptionsBuilder options = new OptionsBuilder()
-                .include("^" + java.util.regex.Pattern.quote(group.benchmark().getName()) + "\\.")
+                .include(group.include())
                 .jvmArgsAppend(forkJvmArgs.toArray(String[]::new))
                 .shouldFailOnError(false)
                 .resultFormat(ResultFormatType.JSON)

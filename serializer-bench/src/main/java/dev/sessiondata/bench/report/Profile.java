@@ -11,6 +11,12 @@ import java.util.stream.Collectors;
 public enum Profile {
     QUICK("quick", 1, 300, 1, 400, 1, 2, 3, 2),
     FULL("full", 5, 1000, 5, 1000, 1, 10, 5, 3),
+    /**
+     * What the choice of the default needs, in one run per JDK within about ten minutes: round trips of the
+     * contenders with JMH's error (three iterations), sizes, cold start, and the SPI overhead of round trip and read
+     * alone over two forks ({@link DecisionWriter}).
+     */
+    DECISION("decision", 2, 300, 3, 400, 1, 3, 4, 2),
     /** Proves the pipeline end to end in a minute or two; its numbers mean nothing. */
     SMOKE("smoke", 1, 100, 1, 100, 1, 1, 1, 1);
 

@@ -27,6 +27,8 @@ import java.util.Map;
  *
  * <pre>
  * report [quick|full|smoke] [--out DIR] [--serializers a,b] [--sizes 1KB,1MB] [--publish]   the whole report
+ * report decision [--out DIR] [--serializers a,b] [--sizes 1KB,1MB] [--publish]    what the choice of the default
+ *                                              needs, on this JDK; published to docs/bench/decision-jdk&lt;N&gt;
  * matrix [--out DIR] [--serializers a,b] [--publish]                                        the matrix only
  * render [--out DIR]                               redraw summary and charts from DIR (default: docs/bench)
  * flags                                                                         the JVM flags the serializers need
@@ -57,7 +59,7 @@ public final class ReportCommand {
             case "jmh" -> org.openjdk.jmh.Main.main(rest.toArray(String[]::new));
             case ProbeWorker.COMMAND -> ProbeWorker.main(rest.toArray(String[]::new));
             default -> {
-                System.err.println("usage: report [quick|full|smoke] [--out DIR] [--serializers a,b] [--sizes 0B,1KB]"
+                System.err.println("usage: report [quick|full|smoke|decision] [--out DIR] [--serializers a,b] [--sizes 0B,1KB]"
                         + " [--publish] | matrix [--out DIR] [--serializers a,b] [--publish] | render [--out DIR]"
                         + " | flags | jmh ARGS");
                 System.exit("help".equals(command) ? 0 : 2);
@@ -71,8 +73,10 @@ public final class ReportCommand {
         if (args.contains(PUBLISH) && "smoke".equals(profile.label())) {
             throw new IllegalArgumentException("a smoke run's numbers mean nothing: it is never published");
         }
-        Path out = option(args, "--out").map(Path::of).orElse(DEFAULT_OUT);
-        List<String> ids = option(args, "--serializers").map(v -> List.of(v.split(","))).orElse(BenchSerializers.ids());
+        boolean decision = profile == Profile.DECISION;
+        Path out = option(args, "--out").map(Path::of).orElse(decision ? DecisionWriter.defaultOut() : DEFAULT_OUT);
+        List<String> ids = option(args, "--serializers").map(v -> List.of(v.split(",")))
+                .orElse(decision ? contenders() : BenchSerializers.ids());
         List<String> sizes = option(args, "--sizes").map(v -> List.of(v.split(",")))
                 .orElse(Arrays.stream(PayloadSize.values()).map(PayloadSize::label).toList());
         String reference = BenchSerializers.referenceId();
@@ -93,7 +97,9 @@ public final class ReportCommand {
 
         log("sizes");
         write(out.resolve("sizes.json"), SizeTable.measure(ids));
-        runMatrix(out, ids);
+        if (!decision) {
+            runMatrix(out, ids);
+        }
         List<String> rawIds = new ArrayList<>();
         for (String id : List.of(KnownSerializers.KRYO, KnownSerializers.ONE_NIO, KnownSerializers.FORY)) {
             if (ids.contains(id)) {
@@ -102,7 +108,7 @@ public final class ReportCommand {
         }
         JmhRunner runner = new JmhRunner(profile, forkArgs, out.resolve("jmh"), Path.of("serializer-bench", "target",
                 "bench-logs"));
-        List<JmhGroup> groups = JmhGroup.all(ids, sizes, rawIds);
+        List<JmhGroup> groups = decision ? JmhGroup.decision(ids, sizes, rawIds) : JmhGroup.all(ids, sizes, rawIds);
         log("JMH: " + estimate(profile, groups));
         for (JmhGroup group : groups) {
             log("JMH " + group.name() + " (log: serializer-bench/target/bench-logs/" + group.name() + ".log)");
@@ -115,14 +121,20 @@ public final class ReportCommand {
         ReportWriter.render(out);
         log("done in " + run.get("duration") + ": " + out.resolve("README.md"));
         if (args.contains(PUBLISH)) {
-            publish(out, List.of("."), PUBLISHED);
+            publish(out, List.of("."), decision ? DecisionWriter.published() : PUBLISHED);
         }
+    }
+
+    /** The decision profile's contenders that this class path has. */
+    private static List<String> contenders() {
+        return DecisionWriter.CONTENDERS.stream().filter(BenchSerializers.ids()::contains).toList();
     }
 
     /**
      * Copies a finished run's {@code files} (or all of it, {@code "."}) over {@code published} through a sibling
      * directory that replaces it by renames, so a stopped copy leaves the published report as it was; then redraws
-     * its summary.
+     * its summary. The decision runs published inside it ({@code decision-jdk*}) are kept when a whole race
+     * replaces it.
      */
     static void publish(Path out, List<String> files, Path published) throws java.io.IOException {
         Path target = published.toAbsolutePath().normalize();
@@ -132,16 +144,25 @@ public final class ReportCommand {
         Path staging = target.resolveSibling(target.getFileName() + ".publishing");
         deleteTree(staging);
         boolean whole = files.equals(List.of("."));
-        if (!whole) {
+        if (!whole && Files.isDirectory(target)) {
             copyTree(target, staging);
         }
         for (String file : files) {
             copyTree(out.resolve(file), staging.resolve(file));
         }
+        if (whole && Files.isDirectory(target)) {
+            try (var kept = Files.list(target)) {
+                for (Path decision : kept.filter(p -> p.getFileName().toString().startsWith("decision-jdk")).toList()) {
+                    copyTree(decision, staging.resolve(decision.getFileName().toString()));
+                }
+            }
+        }
         ReportWriter.render(staging);
         Path previous = target.resolveSibling(target.getFileName() + ".previous");
         deleteTree(previous);
-        Files.move(target, previous);
+        if (Files.exists(target)) {
+            Files.move(target, previous);
+        }
         Files.move(staging, target);
         deleteTree(previous);
         log("published to " + published);

@@ -22,7 +22,7 @@ import java.util.function.BiFunction;
  */
 final class ReportWriter {
 
-    private static final String MISSING = "n/a";
+    static final String MISSING = "n/a";
 
     private final Path out;
     private final JsonNode run;
@@ -40,7 +40,12 @@ final class ReportWriter {
         this.sizeLabels = strings(run.path("sizes"));
     }
 
+    /** Writes the summary of the run in {@code out}: a {@link DecisionWriter} one for the decision profile. */
     static void render(Path out) throws IOException {
+        if (DecisionWriter.isDecisionRun(out)) {
+            DecisionWriter.render(out);
+            return;
+        }
         Files.createDirectories(out.resolve("charts"));
         new ReportWriter(out).write();
     }
@@ -81,26 +86,32 @@ final class ReportWriter {
     }
 
     private void runSection() {
+        runTable(md, run, sizes);
+    }
+
+    /** The Run table: date, profile, machine, JDK, workload, ids, duration, load and commit of a run. */
+    static void runTable(StringBuilder md, JsonNode run, JsonNode sizes) {
         md.append("## Run\n\n| | |\n|---|---|\n");
-        row("date (UTC)", run.path("date").asText());
-        row("profile", run.path("profile").asText());
-        row("machine", run.path("cpu").asText() + ", " + run.path("cores").asText() + " cores, "
+        row(md, "date (UTC)", run.path("date").asText());
+        row(md, "profile", run.path("profile").asText());
+        row(md, "machine", run.path("cpu").asText() + ", " + run.path("cores").asText() + " cores, "
                 + run.path("memory").asText() + ", " + run.path("os").asText());
-        row("JDK", run.path("jdk").asText());
-        row("JMH", run.path("jmh").asText());
-        row("fork JVM arguments", "`" + run.path("forkJvmArgs").asText() + "`");
-        row("workload", "`SessionWorkload` seed " + SessionWorkload.DEFAULT_SEED + ", sized for the `"
-                + run.path("referenceSerializer").asText() + "` serializer: " + referenceSizes());
-        row("serializers", ids.size() + ": " + String.join(", ", ids));
-        row("duration", run.path("duration").asText());
-        row("load average (1 min) at start / end", run.path("loadAverageAtStart").asText() + " / "
+        row(md, "JDK", run.path("jdk").asText());
+        row(md, "JMH", run.path("jmh").asText());
+        row(md, "fork JVM arguments", "`" + run.path("forkJvmArgs").asText() + "`");
+        row(md, "workload", "`SessionWorkload` seed " + SessionWorkload.DEFAULT_SEED + ", sized for the `"
+                + run.path("referenceSerializer").asText() + "` serializer: " + referenceSizes(sizes));
+        List<String> ids = strings(run.path("ids"));
+        row(md, "serializers", ids.size() + ": " + String.join(", ", ids));
+        row(md, "duration", run.path("duration").asText());
+        row(md, "load average (1 min) at start / end", run.path("loadAverageAtStart").asText() + " / "
                 + run.path("loadAverageAtEnd").asText() + " on " + run.path("cores").asText()
                 + " cores (anything well above 1 means other work shared the machine)");
-        row("commit", run.path("gitCommit").asText());
+        row(md, "commit", run.path("gitCommit").asText());
         md.append('\n');
     }
 
-    private String referenceSizes() {
+    private static String referenceSizes(JsonNode sizes) {
         List<String> parts = new ArrayList<>();
         sizes.path("referenceBytes").fields().forEachRemaining(e -> parts.add(e.getKey() + " = " + e.getValue().asInt()
                 + " B"));
@@ -311,15 +322,15 @@ final class ReportWriter {
         md.append('\n');
     }
 
-    private void row(String name, String value) {
+    private static void row(StringBuilder md, String name, String value) {
         md.append("| ").append(name).append(" | ").append(value).append(" |\n");
     }
 
-    private static String opsWithError(JmhResults.Score score) {
+    static String opsWithError(JmhResults.Score score) {
         return ops(score.value()) + errorOf(score);
     }
 
-    private static String errorOf(JmhResults.Score score) {
+    static String errorOf(JmhResults.Score score) {
         return Double.isNaN(score.error()) ? "" : " ± " + number(score.error());
     }
 
@@ -327,11 +338,11 @@ final class ReportWriter {
         return number(value);
     }
 
-    private static String number(double value) {
+    static String number(double value) {
         return value >= 100 ? String.format(Locale.ROOT, "%,.0f", value) : String.format(Locale.ROOT, "%.2f", value);
     }
 
-    private static List<String> strings(JsonNode array) {
+    static List<String> strings(JsonNode array) {
         List<String> values = new ArrayList<>();
         array.forEach(v -> values.add(v.asText()));
         return values;

@@ -20,4 +20,15 @@ class JmhGroupTest {
                 .containsEntry(JmhGroup.TIME_TYPES, 2 * 3)
                 .containsEntry(JmhGroup.SPI_OVERHEAD, 2 * 2);
     }
+
+    @Test
+    void theDecisionProfileRunsOnlyRoundTripsAndTheSpiOverheadOfRoundTripAndRead() {
+        Map<String, JmhGroup> groups = JmhGroup.decision(List.of("fory", "kryo"), List.of("0B", "1MB"),
+                List.of("kryo")).stream().collect(Collectors.toMap(JmhGroup::name, g -> g));
+
+        assertThat(groups).containsOnlyKeys(JmhGroup.SPEED, JmhGroup.COLD_START, JmhGroup.SPI_OVERHEAD);
+        assertThat(groups.get(JmhGroup.SPEED).points()).isEqualTo(2 * 2);
+        assertThat(groups.get(JmhGroup.SPEED).include()).endsWith("\\.(roundTrip)$");
+        assertThat(groups.get(JmhGroup.SPI_OVERHEAD).points()).isEqualTo(2 * 2 * 2);
+    }
 }

@@ -55,6 +55,20 @@ class ReportWriterTest {
     }
 
     @Test
+    void republishingTheRaceKeepsTheDecisionRunsPublishedInsideIt(@TempDir Path dir) throws Exception {
+        Path run = dir.resolve("run");
+        Path published = dir.resolve("published");
+        writeRun(run);
+        Files.createDirectories(published.resolve("decision-jdk17"));
+        Files.writeString(published.resolve("decision-jdk17/README.md"), "decision");
+
+        ReportCommand.publish(run, List.of("."), published);
+
+        assertThat(published.resolve("decision-jdk17/README.md")).hasContent("decision");
+        assertThat(published.resolve("README.md")).exists();
+    }
+
+    @Test
     void publishingSomeFilesKeepsTheRestOfThePublishedReport(@TempDir Path dir) throws Exception {
         Path run = dir.resolve("run");
         Path published = dir.resolve("published");
