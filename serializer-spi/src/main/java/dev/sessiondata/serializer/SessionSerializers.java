@@ -31,6 +31,15 @@ public final class SessionSerializers {
     }
 
     /**
+     * Whether serializer {@code id} is installed: its provider and its library are on the class path, whether or not
+     * this JVM lets it run ({@link #available()} says that).
+     */
+    public static boolean isInstalled(String id) {
+        SessionSerializerProvider provider = PROVIDERS.get(id);
+        return provider != null && provider.isAvailable();
+    }
+
+    /**
      * Creates the serializer of {@code id} configured by {@code settings}.
      *
      * @throws IllegalArgumentException if no available provider has that id; the message lists the available ids

@@ -41,6 +41,7 @@ public abstract class UnsafeMemoryAccessKit {
         for (String id : provider.ids()) {
             boolean expected = !(UnsafeMemoryAccess.isDenied() && idsNeedingUnsafe.contains(id));
             assertThat(SessionSerializers.available().contains(id)).as(id + " available").isEqualTo(expected);
+            assertThat(SessionSerializers.isInstalled(id)).as(id + " installed").isTrue();
         }
     }
 
