@@ -10,10 +10,11 @@ import org.jspecify.annotations.Nullable;
  * a later JDK is to deny them by default. Serializer providers ask this once, before touching their library, to pick
  * the library's path without Unsafe, or to decline a variant that has none.
  *
- * <p>Decided once per JVM, without calling Unsafe where the answer is known: the launcher turns the option into the
- * system property {@value #PROPERTY}, whose value decides; without it, a JDK up to 25 allows; only a later JDK
- * without the option is asked by one guarded call ({@code arrayBaseOffset}, which throws when denied). A runtime
- * image without the {@code jdk.unsupported} module has no {@code sun.misc.Unsafe} at all, which counts as denied.
+ * <p>Decided once per JVM, without calling Unsafe where the answer is known: a JDK before 23 has no such option and
+ * allows; from 23 the launcher turns the option into the system property {@value #PROPERTY}, whose value decides;
+ * without it, a JDK up to 25 allows; only a later JDK without the option is asked by one guarded call
+ * ({@code arrayBaseOffset}, which throws when denied). A runtime image without the {@code jdk.unsupported} module has
+ * no {@code sun.misc.Unsafe} at all, which counts as denied.
  */
 public final class UnsafeMemoryAccess {
 
@@ -22,6 +23,9 @@ public final class UnsafeMemoryAccess {
 
     /** The system property the launcher sets from {@code --sun-misc-unsafe-memory-access}. */
     static final String PROPERTY = "sun.misc.unsafe.memory.access";
+
+    /** The first JDK release with {@code --sun-misc-unsafe-memory-access}. */
+    static final int FIRST_RELEASE_WITH_THE_OPTION = 23;
 
     /** The last JDK release whose default allows Unsafe memory access (with a warning). */
     static final int LAST_RELEASE_ALLOWING_BY_DEFAULT = 25;
@@ -66,6 +70,9 @@ public final class UnsafeMemoryAccess {
     static boolean decide(boolean unsafePresent, @Nullable String option, int release, BooleanSupplier callDenied) {
         if (!unsafePresent) {
             return true;
+        }
+        if (release < FIRST_RELEASE_WITH_THE_OPTION) {
+            return false;
         }
         if (option != null) {
             return "deny".equals(option);

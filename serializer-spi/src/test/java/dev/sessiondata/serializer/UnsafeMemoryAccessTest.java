@@ -36,11 +36,17 @@ class UnsafeMemoryAccessTest {
     @Test
     void theOptionDecidesWhenGiven() {
         assertThat(UnsafeMemoryAccess.decide(true, "deny", 25, NEVER_CALLED)).isTrue();
-        assertThat(UnsafeMemoryAccess.decide(true, "deny", 17, NEVER_CALLED)).isTrue();
+        assertThat(UnsafeMemoryAccess.decide(true, "deny", 23, NEVER_CALLED)).isTrue();
         for (String allowing : new String[] {"allow", "warn", "debug"}) {
             assertThat(UnsafeMemoryAccess.decide(true, allowing, 25, NEVER_CALLED)).as(allowing).isFalse();
             assertThat(UnsafeMemoryAccess.decide(true, allowing, 30, NEVER_CALLED)).as(allowing).isFalse();
         }
+    }
+
+    @Test
+    void aReleaseBefore23HasNoSuchOptionAndAllows() {
+        assertThat(UnsafeMemoryAccess.decide(true, "deny", 17, NEVER_CALLED)).isFalse();
+        assertThat(UnsafeMemoryAccess.decide(true, "deny", 22, NEVER_CALLED)).isFalse();
     }
 
     @Test
