@@ -18,8 +18,21 @@ public interface SessionSerializerProvider {
     boolean isAvailable();
 
     /**
+     * Whether serializer {@code id}, one of {@link #ids()}, can run in this JVM; by default whether the library is on
+     * the class path. A variant that needs what this JVM denies (such as {@code sun.misc.Unsafe} memory access, see
+     * {@link UnsafeMemoryAccess}) answers false, and {@link #create} then throws an {@link IllegalStateException}
+     * that says why and what would make it run.
+     */
+    default boolean isAvailable(String id) {
+        return isAvailable();
+    }
+
+    /**
      * Creates the serializer of {@code id}, one of {@link #ids()}, configured by {@code settings}; called only when
      * {@link #isAvailable()} is true.
+     *
+     * @throws IllegalStateException if this JVM denies what serializer {@code id} needs ({@link #isAvailable(String)}
+     *     is false), naming it
      */
     SessionSerializer create(String id, SerializerSettings settings);
 }

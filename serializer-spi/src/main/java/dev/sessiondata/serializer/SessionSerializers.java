@@ -16,11 +16,14 @@ public final class SessionSerializers {
     private SessionSerializers() {
     }
 
-    /** The ids whose library is on the class path, sorted. */
+    /**
+     * The ids that can run in this JVM, sorted: their library is on the class path and the JVM allows what they need
+     * ({@link SessionSerializerProvider#isAvailable(String)}).
+     */
     public static List<String> available() {
         List<String> ids = new ArrayList<>();
         PROVIDERS.forEach((id, provider) -> {
-            if (provider.isAvailable()) {
+            if (provider.isAvailable(id)) {
                 ids.add(id);
             }
         });
@@ -28,9 +31,19 @@ public final class SessionSerializers {
     }
 
     /**
+     * Whether serializer {@code id} is installed: its provider and its library are on the class path, whether or not
+     * this JVM lets it run ({@link #available()} says that).
+     */
+    public static boolean isInstalled(String id) {
+        SessionSerializerProvider provider = PROVIDERS.get(id);
+        return provider != null && provider.isAvailable();
+    }
+
+    /**
      * Creates the serializer of {@code id} configured by {@code settings}.
      *
      * @throws IllegalArgumentException if no available provider has that id; the message lists the available ids
+     * @throws IllegalStateException if this JVM denies what the serializer needs, which the message names
      */
     public static SessionSerializer create(String id, SerializerSettings settings) {
         Objects.requireNonNull(id, "id");

@@ -36,6 +36,12 @@ class SessionSerializersTest {
     }
 
     @Test
+    void everyAvailableIdIsInstalledAndAnUnknownOneIsNot() {
+        assertThat(SessionSerializers.available()).allMatch(SessionSerializers::isInstalled);
+        assertThat(SessionSerializers.isInstalled("protobuf")).isFalse();
+    }
+
+    @Test
     void createdSerializersCarryTheirId() {
         for (String id : SessionSerializers.available()) {
             assertThat(SessionSerializers.create(id, SerializerSettings.defaults()).id()).isEqualTo(id);

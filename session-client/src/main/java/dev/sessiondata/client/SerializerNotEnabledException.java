@@ -11,7 +11,8 @@ import java.util.TreeSet;
  * the service made it the active one and accepts none of this client's. A payload never chooses a deserializer the
  * application did not choose. The message says what to do: add the serializer's artifact (named by
  * {@link #artifactId()}) when its library is not on the class path, or enable it with
- * {@link SessionClientBuilder#enabledSerializers(String...)}.
+ * {@link SessionClientBuilder#enabledSerializers(String...)}, or, when this JVM denies what it needs (one-nio, FST and
+ * kryo-unsafe where {@code sun.misc.Unsafe} memory access is denied), run it where it is allowed.
  */
 public class SerializerNotEnabledException extends SessionClientException {
 
@@ -46,6 +47,10 @@ public class SerializerNotEnabledException extends SessionClientException {
         if (SessionSerializers.available().contains(serializerId)) {
             return "has not enabled (SessionClientBuilder.enabledSerializers), or which cannot write its registered "
                     + "classes";
+        }
+        if (SessionSerializers.isInstalled(serializerId)) {
+            return "has, but this JVM denies what it needs (such as sun.misc.Unsafe memory access: "
+                    + "SessionSerializers.create says what)";
         }
         return KnownSerializers.artifactOf(serializerId)
                 .map(artifact -> "does not have: add the dependency " + KnownSerializers.GROUP_ID + ":" + artifact

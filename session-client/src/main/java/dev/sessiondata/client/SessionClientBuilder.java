@@ -71,7 +71,7 @@ public final class SessionClientBuilder {
 
     /**
      * The serializers this client may use, in its order of preference; by default every one whose library is on
-     * the class path, in {@link SessionSerializers#available()}'s order. A stored session written with any other is
+     * the class path and that this JVM lets run, in {@link SessionSerializers#available()}'s order. A stored session written with any other is
      * refused with a {@link SerializerNotEnabledException}. When the service's active serializer is not among them,
      * the client writes with the one it wrote with so far if the service still accepts it, else with the first of
      * these the service accepts. Each must be able to write every registered class, or {@link #build()} fails.
@@ -187,8 +187,9 @@ public final class SessionClientBuilder {
         }
         for (String id : enabledSerializers) {
             if (!available.contains(id)) {
-                throw new IllegalArgumentException("serializer '" + id + "' is not available (unknown, or its library "
-                        + "is not on the class path); available: " + available);
+                throw new IllegalArgumentException("serializer '" + id + "' is not available (" + (SessionSerializers
+                        .isInstalled(id) ? "this JVM denies what it needs: SessionSerializers.create says what"
+                        : "unknown, or its library is not on the class path") + "); available: " + available);
             }
         }
         return List.copyOf(enabledSerializers);

@@ -67,5 +67,7 @@ public record Criterion(String key, String title, String kind, String question) 
                             + " within 2 s each"),
             new Criterion("jdk25-unsafe-deny", "JDK 25, Unsafe denied", SAFETY,
                     "a session context and the legacy object still round-trip on JDK 25 with"
-                            + " --sun-misc-unsafe-memory-access=deny"));
+                            + " --sun-misc-unsafe-memory-access=deny and the serializer flags every id runs with, no"
+                            + " flag per id: kryo and hessian switch their libraries to reflection by themselves, and"
+                            + " an id whose library cannot run without Unsafe is refused with the reason"));
 }

@@ -7,7 +7,10 @@ import dev.sessiondata.serializer.SessionSerializerProvider;
 import dev.sessiondata.serializer.SessionSerializers;
 import java.util.List;
 
-/** Provides the {@code hessian} serializer when Dubbo's hessian-lite is on the class path. */
+/**
+ * Provides the {@code hessian} serializer when Dubbo's hessian-lite is on the class path. Where this JVM denies
+ * {@code sun.misc.Unsafe} memory access, hessian-lite reaches fields by reflection ({@link HessianFieldAccess}).
+ */
 public final class HessianSerializerProvider implements SessionSerializerProvider {
 
     @Override
@@ -22,6 +25,7 @@ public final class HessianSerializerProvider implements SessionSerializerProvide
 
     @Override
     public SessionSerializer create(String id, SerializerSettings settings) {
+        HessianFieldAccess.avoidUnsafeWhereDenied();
         return new HessianSessionSerializer(settings);
     }
 }

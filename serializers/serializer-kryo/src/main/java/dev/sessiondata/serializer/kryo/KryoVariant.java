@@ -10,19 +10,29 @@ import dev.sessiondata.serializer.SerializerVariant;
 enum KryoVariant implements SerializerVariant {
 
     /** {@code kryo}: Kryo's portable buffers. */
-    KRYO(KnownSerializers.KRYO),
+    KRYO(KnownSerializers.KRYO, false),
 
-    /** {@code kryo-unsafe}: buffers that copy primitives with {@code sun.misc.Unsafe}, in native byte order. */
-    KRYO_UNSAFE(KnownSerializers.KRYO_UNSAFE);
+    /**
+     * {@code kryo-unsafe}: buffers that copy primitives with {@code sun.misc.Unsafe}, in native byte order; by design it
+     * cannot run where the JVM denies Unsafe memory access.
+     */
+    KRYO_UNSAFE(KnownSerializers.KRYO_UNSAFE, true);
 
     private final String id;
+    private final boolean needsUnsafe;
 
-    KryoVariant(String id) {
+    KryoVariant(String id, boolean needsUnsafe) {
         this.id = id;
+        this.needsUnsafe = needsUnsafe;
     }
 
     @Override
     public String id() {
         return id;
+    }
+
+    /** Whether this variant cannot work without {@code sun.misc.Unsafe} memory access. */
+    boolean needsUnsafe() {
+        return needsUnsafe;
     }
 }
