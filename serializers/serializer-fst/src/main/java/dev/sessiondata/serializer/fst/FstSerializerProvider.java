@@ -4,7 +4,9 @@ import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SerializerVariant;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializerProvider;
+import dev.sessiondata.serializer.SessionSerializers;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Provides FST's two variants: {@code fst}, its default configuration (portable byte order, compressed ints), and
@@ -25,5 +27,11 @@ public final class FstSerializerProvider implements SessionSerializerProvider {
     @Override
     public SessionSerializer create(String id, SerializerSettings settings) {
         return new FstSessionSerializer(SerializerVariant.of(FstVariant.class, id), settings);
+    }
+
+    /** FST itself refuses, when the serializer is made, a registered class that is not {@code Serializable}. */
+    @Override
+    public Optional<String> refusalOf(String id, SerializerSettings settings) {
+        return SessionSerializers.serializableOnly(id, settings);
     }
 }
