@@ -22,8 +22,9 @@ import java.net.http.HttpResponse;
  *   <li>{@code http}: a bare {@link HttpClient} GET of the same URL, the body read as bytes.</li>
  * </ul>
  * The last two print {@code ms=<wall-clock from JVM start until the response was decoded>} (and for the client
- * {@code built=<ms from JVM start until build() returned>}), then {@code summary=<the decoded value's summary>}
- * or {@code bytes=<body size>}, checked by the test once the clock has stopped.
+ * {@code built=<ms from JVM start until build() returned>}) and {@code classes=<classes loaded>}, then
+ * {@code summary=<the decoded value's summary>} or {@code bytes=<body size>}, checked by the test once the clock has
+ * stopped.
  */
 public final class ColdRead {
 
@@ -63,6 +64,7 @@ public final class ColdRead {
         long start = ManagementFactory.getRuntimeMXBean().getStartTime();
         System.out.println("built=" + (built - start));
         System.out.println("ms=" + (decoded - start));
+        System.out.println("classes=" + classesLoaded());
         System.out.println("summary=" + root.getMethod("summary").invoke(value));
     }
 
@@ -77,7 +79,13 @@ public final class ColdRead {
             throw new IllegalStateException("GET answered " + response.statusCode());
         }
         System.out.println("ms=" + (decoded - start));
+        System.out.println("classes=" + classesLoaded());
         System.out.println("bytes=" + response.body().length);
+    }
+
+    /** Classes this JVM loaded so far; those of java.lang.management, loaded after the clock stopped, included. */
+    private static long classesLoaded() {
+        return ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount();
     }
 
     private static SessionClientBuilder builder(URI baseUri, String token, Class<?> root) {

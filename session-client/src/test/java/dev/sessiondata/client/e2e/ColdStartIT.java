@@ -69,9 +69,11 @@ class ColdStartIT {
                             assertThat(read).containsEntry("summary", written.get("summary"));
                             row.client.add(Long.parseLong(read.get("ms")));
                             row.built.add(Long.parseLong(read.get("built")));
+                            row.clientClasses.add(Long.parseLong(read.get("classes")));
                         } else {
                             row.bytes = Integer.parseInt(read.get("bytes"));
                             row.bare.add(Long.parseLong(read.get("ms")));
+                            row.bareClasses.add(Long.parseLong(read.get("classes")));
                         }
                     }
                 }
@@ -100,6 +102,8 @@ class ColdStartIT {
         final List<Long> bare = new ArrayList<>();
         final List<Long> built = new ArrayList<>();
         final List<Long> client = new ArrayList<>();
+        final List<Long> bareClasses = new ArrayList<>();
+        final List<Long> clientClasses = new ArrayList<>();
         int bytes;
     }
 
@@ -115,7 +119,9 @@ class ColdStartIT {
                 per column, alternating: our client (builder with every serializer on the test class path enabled, \
                 `gen.Root` registered, then the first `get`, decoded) and a bare `java.net.http.HttpClient` GET of \
                 the same URL (body as bytes). Wall-clock from the JVM's start (`RuntimeMXBean.getStartTime()`) until \
-                the response was decoded, in ms: mean ± standard deviation (min–max).
+                the response was decoded, in ms: mean ± standard deviation (min–max). The classes each JVM loaded \
+                by then (and those of `java.lang.management`, which reads the start time once the clock stopped) \
+                are counted as well: unlike the milliseconds, that count does not depend on the machine's load.
 
                 """.formatted(runs));
         out.append("JDK ").append(System.getProperty("java.version")).append(", ")
@@ -124,11 +130,14 @@ class ColdStartIT {
                 .append(profiling.isEmpty() ? "" : "; client JVMs profiled with " + String.join(" ", profiling))
                 .append(".\n\n");
         out.append("| active serializer | body bytes | bare HttpClient GET | our client: build() returned "
-                + "| our client: get decoded | our extra cost (mean) |\n|---|--:|--:|--:|--:|--:|\n");
+                + "| our client: get decoded | our extra cost (mean) | classes loaded, bare / ours (mean) |\n"
+                + "|---|--:|--:|--:|--:|--:|--:|\n");
         rows.forEach((serializer, row) -> out.append("| ").append(serializer).append(" | ").append(row.bytes)
                 .append(" | ").append(stats(row.bare)).append(" | ").append(stats(row.built)).append(" | ")
                 .append(stats(row.client)).append(" | ")
-                .append(Math.round(mean(row.client) - mean(row.bare))).append(" |\n"));
+                .append(Math.round(mean(row.client) - mean(row.bare))).append(" | ")
+                .append(Math.round(mean(row.bareClasses))).append(" / ").append(Math.round(mean(row.clientClasses)))
+                .append(" |\n"));
         return out.toString();
     }
 
