@@ -35,12 +35,9 @@ public abstract class AbstractSessionSerializer implements SessionSerializer {
      * @throws IllegalArgumentException naming the first such class
      */
     protected final void requireSerializableRegisteredClasses() {
-        for (Class<?> registered : settings.registeredClasses()) {
-            if (!java.io.Serializable.class.isAssignableFrom(registered) && !registered.isArray()) {
-                throw new IllegalArgumentException(id + " cannot write " + registered.getName()
-                        + ": it does not implement java.io.Serializable");
-            }
-        }
+        SessionSerializers.serializableOnly(id, settings).ifPresent(refusal -> {
+            throw new IllegalArgumentException(refusal);
+        });
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.sessiondata.serializer;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Makes the serializers of one library, one per variant (Kryo's safe and unsafe streams, Jackson's formats...);
@@ -35,4 +36,15 @@ public interface SessionSerializerProvider {
      *     is false), naming it
      */
     SessionSerializer create(String id, SerializerSettings settings);
+
+    /**
+     * Why the serializer of {@code id} could not write one of {@link SerializerSettings#registeredClasses()}, told
+     * from the classes alone: without making the serializer or loading the library, so that a caller can check a
+     * configuration at startup and make only the serializers it uses, when it first uses them. Empty when it can
+     * write them all, or when only {@link #create} can tell (which then throws an
+     * {@link IllegalArgumentException}). Called only when {@link #isAvailable()} is true.
+     */
+    default Optional<String> refusalOf(String id, SerializerSettings settings) {
+        return Optional.empty();
+    }
 }

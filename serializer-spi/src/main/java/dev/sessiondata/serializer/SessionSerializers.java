@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
 
@@ -46,15 +47,42 @@ public final class SessionSerializers {
      * @throws IllegalStateException if this JVM denies what the serializer needs, which the message names
      */
     public static SessionSerializer create(String id, SerializerSettings settings) {
-        Objects.requireNonNull(id, "id");
         Objects.requireNonNull(settings, "settings");
+        return availableProvider(id).create(id, settings);
+    }
+
+    /**
+     * Why the serializer of {@code id} could not write a registered class of {@code settings}, told without making
+     * it ({@link SessionSerializerProvider#refusalOf}); empty when it can, or when only {@link #create} can tell.
+     *
+     * @throws IllegalArgumentException if no available provider has that id; the message lists the available ids
+     */
+    public static Optional<String> refusalOf(String id, SerializerSettings settings) {
+        Objects.requireNonNull(settings, "settings");
+        return availableProvider(id).refusalOf(id, settings);
+    }
+
+    /**
+     * The refusal of a serializer that writes only {@link java.io.Serializable} classes (and arrays): the first
+     * registered class of {@code settings} that is neither, named; for {@link SessionSerializerProvider#refusalOf}.
+     */
+    public static Optional<String> serializableOnly(String id, SerializerSettings settings) {
+        return settings.registeredClasses().stream()
+                .filter(registered -> !java.io.Serializable.class.isAssignableFrom(registered) && !registered.isArray())
+                .findFirst()
+                .map(registered -> id + " cannot write " + registered.getName()
+                        + ": it does not implement java.io.Serializable");
+    }
+
+    private static SessionSerializerProvider availableProvider(String id) {
+        Objects.requireNonNull(id, "id");
         SessionSerializerProvider provider = PROVIDERS.get(id);
         if (provider == null || !provider.isAvailable()) {
             String reason = provider == null ? "unknown serializer id '" : "the library of serializer '";
             throw new IllegalArgumentException(reason + id + (provider == null ? "'" : "' is not on the class path")
                     + "; available: " + available());
         }
-        return provider.create(id, settings);
+        return provider;
     }
 
     private static Map<String, SessionSerializerProvider> discover() {

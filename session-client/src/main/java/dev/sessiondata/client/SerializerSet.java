@@ -5,57 +5,66 @@ import dev.sessiondata.serializer.SchemaExchangingSerializer;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializers;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The serializers this client enabled, in the application's order of preference, each made once when the client is
- * built with the client's settings, and measured. Making them at build time is what lets {@code build()} refuse a
- * registered class a serializer cannot write. Asking for any other id is a {@link SerializerNotEnabledException}:
- * neither a stored payload nor the service chooses a serializer the application did not enable.
+ * The serializers this client enabled, in the application's order of preference, each made with the client's
+ * settings when it is first used (a client that reads and writes with one serializer makes, and loads the library
+ * of, only that one), and measured. When the client is built, each provider says, from the registered classes alone,
+ * whether its serializer could write them ({@link SessionSerializers#refusalOf}); a serializer whose provider can
+ * tell only by making it refuses at its first use instead. Asking for any other id is a
+ * {@link SerializerNotEnabledException}: neither a stored payload nor the service chooses a serializer the
+ * application did not enable.
  */
 final class SerializerSet {
 
     private final List<String> enabled;
-    private final Map<String, SessionSerializer> serializers;
+    private final Set<String> enabledIds;
+    private final SerializerSettings settings;
     private final ClientMetrics metrics;
+    private final ConcurrentMap<String, SessionSerializer> made = new ConcurrentHashMap<>();
 
-    private SerializerSet(List<String> enabled, Map<String, SessionSerializer> serializers, ClientMetrics metrics) {
+    private SerializerSet(List<String> enabled, SerializerSettings settings, ClientMetrics metrics) {
         this.enabled = List.copyOf(enabled);
-        this.serializers = serializers;
+        this.enabledIds = Set.copyOf(enabled);
+        this.settings = settings;
         this.metrics = metrics;
     }
 
     /**
-     * Makes every enabled serializer. One that refuses a registered class fails the build when the application
-     * chose its serializers ({@code explicit}); of the default set (every available one) it is left out, and the
-     * build fails only when none is left.
+     * Checks the enabled serializers against the registered classes without making any. One that refuses a
+     * registered class fails the build when the application chose its serializers ({@code explicit}); of the
+     * default set (every available one) it is left out, and the build fails only when none is left.
      *
      * @throws UnwritableClassException if a chosen serializer, or every available one, refuses a registered class
      */
     static SerializerSet make(List<String> enabled, boolean explicit, SerializerSettings settings,
                               ClientMetrics metrics) {
-        Map<String, SessionSerializer> made = new LinkedHashMap<>();
+        List<String> usable = new ArrayList<>();
         Map<String, String> refusals = new LinkedHashMap<>();
         for (String id : enabled) {
-            try {
-                made.put(id, SessionSerializers.create(id, settings));
-            } catch (RuntimeException refused) {
-                if (explicit) {
-                    throw new UnwritableClassException(Map.of(id, String.valueOf(refused.getMessage())), refused);
-                }
-                refusals.put(id, String.valueOf(refused.getMessage()));
+            Optional<String> refusal = SessionSerializers.refusalOf(id, settings);
+            if (refusal.isEmpty()) {
+                usable.add(id);
+            } else if (explicit) {
+                throw new UnwritableClassException(Map.of(id, refusal.get()), null);
+            } else {
+                refusals.put(id, refusal.get());
             }
         }
-        if (made.isEmpty()) {
+        if (usable.isEmpty()) {
             throw new UnwritableClassException(refusals, null);
         }
-        return new SerializerSet(List.copyOf(made.keySet()), Map.copyOf(made), metrics);
+        return new SerializerSet(usable, settings, metrics);
     }
 
     /** The usable serializers, in the application's order of preference. */
@@ -64,13 +73,13 @@ final class SerializerSet {
     }
 
     boolean isEnabled(String id) {
-        return serializers.containsKey(id);
+        return enabledIds.contains(id);
     }
 
     /** Throws unless {@code id} is enabled; {@code context} says who asked, for the message. */
     void requireEnabled(String id, String context) {
         if (!isEnabled(id)) {
-            throw new SerializerNotEnabledException(id, Set.copyOf(enabled), context);
+            throw new SerializerNotEnabledException(id, enabledIds, context);
         }
     }
 
@@ -89,9 +98,9 @@ final class SerializerSet {
         return enabled.stream().filter(accepted::contains).findFirst();
     }
 
-    /** The serializer of {@code id} if it is enabled and needs its schemas exchanged. */
+    /** The serializer of {@code id} (made now if it was not yet) if it is enabled and needs its schemas exchanged. */
     Optional<SchemaExchangingSerializer> schemaExchanging(String id) {
-        return serializers.get(id) instanceof SchemaExchangingSerializer exchanging
+        return isEnabled(id) && serializer(id, "exchanging schemas of") instanceof SchemaExchangingSerializer exchanging
                 ? Optional.of(exchanging) : Optional.empty();
     }
 
@@ -113,8 +122,22 @@ final class SerializerSet {
         }
     }
 
+    /**
+     * The serializer of {@code id}, made on its first use.
+     *
+     * @throws UnwritableClassException if making it refused a registered class
+     */
     private SessionSerializer serializer(String id, String context) {
         requireEnabled(id, context);
-        return serializers.get(id);
+        SessionSerializer serializer = made.get(id);
+        return serializer != null ? serializer : made.computeIfAbsent(id, this::create);
+    }
+
+    private SessionSerializer create(String id) {
+        try {
+            return SessionSerializers.create(id, settings);
+        } catch (RuntimeException refused) {
+            throw new UnwritableClassException(Map.of(id, String.valueOf(refused.getMessage())), refused);
+        }
     }
 }

@@ -28,10 +28,12 @@ import org.slf4j.LoggerFactory;
 /**
  * The Java client of the session-data service: one per application, immutable and thread-safe.
  *
- * <p>Made by {@link #builder()}, which does no I/O. The first call (or {@link #connect()}) asks the service for its
- * active and accepted serializers and, when the one this client will write with needs its schemas exchanged
- * ({@link dev.sessiondata.serializer.SchemaExchangingSerializer}), exchanges them; a call that fails for want of the
- * service leaves the client unconnected, so the next one tries again. A value is written with the service's active
+ * <p>Made by {@link #builder()}, which does no I/O and makes no serializer. The first write (or {@link #connect()})
+ * asks the service for its active and accepted serializers and, when the one this client will write with needs its
+ * schemas exchanged ({@link dev.sessiondata.serializer.SchemaExchangingSerializer}), exchanges them; a call that
+ * fails for want of the service leaves the client unconnected, so the next one tries again. A read, a delete and a
+ * touch need none of that: they send their one request at once, so the first read of a fresh application pays one
+ * round trip, and makes only the serializer that the session was written with. A value is written with the service's active
  * serializer when this client has it, else with the best of its serializers the service still accepts (the one it
  * wrote with so far, else the first in the application's order), which it warns about once per switch and counts
  * ({@code sessiondata.client.fallback.writes}); so a client without the new serializer keeps writing through a
@@ -90,7 +92,7 @@ public final class SessionClient {
 
     /**
      * Performs the handshake now unless it happened already: learns the service's active serializer and exchanges
-     * its schemas if it needs that. Optional: every call connects first. An application that wants to fail fast at
+     * its schemas if it needs that. Optional: every write connects first. An application that wants to fail fast at
      * startup calls it; one that must start while the service is away does not.
      *
      * @return this client
@@ -195,7 +197,6 @@ public final class SessionClient {
 
     /** Reads a session, with its version and expiry; empty if it is absent or expired. */
     public <T> Optional<Versioned<T>> get(String id, Class<T> type) {
-        connect();
         Objects.requireNonNull(type, "type");
         ApiResponse response = read("get", id);
         if (response.status() == 404) {
@@ -267,7 +268,6 @@ public final class SessionClient {
     }
 
     private boolean deleteIf(String id, @Nullable String ifMatch) {
-        connect();
         HttpRequest.Builder request = transport.request(sessionPath(id)).DELETE();
         if (ifMatch != null) {
             request.header("If-Match", ifMatch);
@@ -286,7 +286,6 @@ public final class SessionClient {
      * @throws SessionNotFoundException if the session is absent
      */
     public void touch(String id) {
-        connect();
         HttpRequest request = transport.request(sessionPath(id) + "/touch")
                 .POST(HttpRequest.BodyPublishers.noBody()).build();
         requireSuccess(transport.send("touch", request, BoundedBody.ERROR_BODY_LIMIT));

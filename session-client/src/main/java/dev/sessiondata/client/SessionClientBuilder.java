@@ -132,12 +132,14 @@ public final class SessionClientBuilder {
     }
 
     /**
-     * Checks the configuration and makes the client, without any I/O (see {@link SessionClient#connect()}).
+     * Checks the configuration and makes the client, without any I/O (see {@link SessionClient#connect()}) and
+     * without making a serializer: each is made on its first use.
      *
      * @throws IllegalStateException if the base URI or token is missing
      * @throws IllegalArgumentException if an option is invalid
      * @throws UnwritableClassException if a registered class cannot be written by a serializer chosen with
-     *     {@link #enabledSerializers(String...)} (or, without that choice, by any available one)
+     *     {@link #enabledSerializers(String...)} (or, without that choice, by any available one), as far as its
+     *     provider tells without making it ({@link UnwritableClassException} says when else it is thrown)
      */
     public SessionClient build() {
         URI uri = validBaseUri();

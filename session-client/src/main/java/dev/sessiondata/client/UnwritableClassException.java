@@ -4,10 +4,12 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Thrown by {@link SessionClientBuilder#build()}: a registered class cannot be written by a serializer the
- * application chose with {@link SessionClientBuilder#enabledSerializers(String...)}, or, when it chose none, by any
- * available serializer. Raised when the client is built, so that the application does not learn it at its first
- * write.
+ * A registered class cannot be written by a serializer the application chose with
+ * {@link SessionClientBuilder#enabledSerializers(String...)}, or, when it chose none, by any available serializer.
+ * Thrown by {@link SessionClientBuilder#build()}, so that the application does not learn it at its first write,
+ * whenever the serializer's provider can tell from the classes alone (one-nio, java and hessian refuse a class that
+ * is not {@code Serializable} this way); else by the first call that uses that serializer, which is when the client
+ * makes it.
  */
 public class UnwritableClassException extends SessionClientException {
 

@@ -61,6 +61,15 @@ class SessionClientBuilderTest {
     }
 
     @Test
+    void buildingMakesNoSerializer() {
+        int made = TextSerializerProvider.MADE.get();
+
+        SessionClient.builder().baseUri(SOMEWHERE).token("t").build();
+
+        assertThat(TextSerializerProvider.MADE.get()).isEqualTo(made);
+    }
+
+    @Test
     void ofTheDefaultSerializersThoseThatCannotWriteARegisteredClassAreLeftOut() {
         SessionClient client = SessionClient.builder().baseUri(SOMEWHERE).token("t")
                 .serializerSettings(SerializerSettings.builder().allowPackages("dev.sessiondata.client").build())
@@ -96,6 +105,6 @@ class SessionClientBuilderTest {
                 .hasMessageContaining("GET /api/v1/serializers");
         assertThatThrownBy(() -> client.delete("any"))
                 .isInstanceOf(SessionTransportException.class)
-                .hasMessageContaining("GET /api/v1/serializers");
+                .hasMessageContaining("DELETE /api/v1/sessions/any");
     }
 }

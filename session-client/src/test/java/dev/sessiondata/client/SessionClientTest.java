@@ -127,6 +127,47 @@ class SessionClientTest {
     }
 
     @Test
+    void theFirstReadOfAFreshClientSendsOnlyItsRequestAndMakesOnlyTheSerializerOfItsSession() throws Exception {
+        SessionClient client = SessionClient.builder().baseUri(server.uri()).token(TOKEN).build();
+        int made = TextSerializerProvider.MADE.get();
+        server.enqueue(stored("test-text", "hello".getBytes(java.nio.charset.StandardCharsets.UTF_8), "v1")
+                .header("Session-Serializer-Active", "java"));
+
+        Versioned<String> session = client.get("user-42", String.class).orElseThrow();
+
+        assertThat(session.value()).isEqualTo("hello");
+        assertThat(server.takeRequest().target()).isEqualTo("/api/v1/sessions/user-42");
+        assertThat(server.pendingRequests()).isZero();
+        assertThat(TextSerializerProvider.MADE.get()).isEqualTo(made + 1);
+        assertThat(client.toString()).as("the active serializer, learnt from the answer").contains("active=java");
+    }
+
+    @Test
+    void deleteAndTouchSendOnlyTheirOwnRequest() throws Exception {
+        SessionClient client = SessionClient.builder().baseUri(server.uri()).token(TOKEN).build();
+        server.enqueue(Answer.status(204)).enqueue(Answer.status(204));
+
+        assertThat(client.delete("user-42")).isTrue();
+        client.touch("user-43");
+
+        assertThat(server.takeRequest().method()).isEqualTo("DELETE");
+        assertThat(server.takeRequest().target()).isEqualTo("/api/v1/sessions/user-43/touch");
+    }
+
+    @Test
+    void aSerializerThatRefusesARegisteredClassOnlyWhenMadeRefusesItAtItsFirstUse() throws Exception {
+        SessionClient client = SessionClient.builder().baseUri(server.uri()).token(TOKEN)
+                .serializerSettings(SerializerSettings.builder().allowPackages("dev.sessiondata.client").build())
+                .registerClasses(TextSerializerProvider.NotText.class).enabledSerializers("test-text").build();
+        server.enqueue(stored("test-text", "hello".getBytes(java.nio.charset.StandardCharsets.UTF_8), "v1"));
+
+        assertThatThrownBy(() -> client.get("user-42", String.class))
+                .isInstanceOfSatisfying(UnwritableClassException.class,
+                        e -> assertThat(e.refusals()).containsOnlyKeys("test-text"))
+                .hasMessageContaining("test-text cannot write " + TextSerializerProvider.NotText.class.getName());
+    }
+
+    @Test
     void getOfAnAbsentSessionIsEmpty() throws Exception {
         SessionClient client = client("java");
         server.enqueue(Answer.problem(404, "https://sessiondata.dev/problems/session-not-found", "Not Found",

@@ -35,16 +35,27 @@ public final class ForkedJvm {
     /** Runs {@code mainClass} with {@code classes} first on the class path, then this JVM's class path. */
     public static Result run(Path classes, String mainClass, Path log, String... args)
             throws IOException, InterruptedException {
+        return run(List.of(), classes, mainClass, log, args);
+    }
+
+    /** As {@link #run(Path, String, Path, String...)}, with {@code jvmArgs} added to this JVM's flags. */
+    public static Result run(List<String> jvmArgs, Path classes, String mainClass, Path log, String... args)
+            throws IOException, InterruptedException {
         List<String> classPath = new ArrayList<>();
         classPath.add(classes.toString());
         classPath.addAll(currentClassPath());
-        return run(classPath, mainClass, log, args);
+        return run(jvmArgs, classPath, mainClass, log, args);
     }
 
     /** Runs {@code mainClass} with exactly this class path, and waits for it to end. */
     public static Result run(List<String> classPath, String mainClass, Path log, String... args)
             throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command(classPath, mainClass, args)).redirectErrorStream(true)
+        return run(List.of(), classPath, mainClass, log, args);
+    }
+
+    private static Result run(List<String> jvmArgs, List<String> classPath, String mainClass, Path log,
+                              String... args) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command(jvmArgs, classPath, mainClass, args)).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).start();
         if (!process.waitFor(2, TimeUnit.MINUTES)) {
             process.destroyForcibly();
@@ -61,7 +72,7 @@ public final class ForkedJvm {
         List<String> classPath = new ArrayList<>();
         classPath.add(classes.toString());
         classPath.addAll(currentClassPath());
-        return new ProcessBuilder(command(classPath, mainClass, args)).redirectErrorStream(true).start();
+        return new ProcessBuilder(command(List.of(), classPath, mainClass, args)).redirectErrorStream(true).start();
     }
 
     /**
@@ -70,6 +81,11 @@ public final class ForkedJvm {
      * {@link ServingProcess}).
      */
     public static List<String> command(List<String> classPath, String mainClass, String... args) {
+        return command(List.of(), classPath, mainClass, args);
+    }
+
+    private static List<String> command(List<String> jvmArgs, List<String> classPath, String mainClass,
+                                        String... args) {
         List<String> command = new ArrayList<>();
         command.add(java());
         for (String argument : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -78,6 +94,7 @@ public final class ForkedJvm {
                 command.add(argument);
             }
         }
+        command.addAll(jvmArgs);
         command.add("-cp");
         command.add(String.join(File.pathSeparator, classPath));
         command.add(mainClass);

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Building is not connecting: an application whose client is built while the service is down starts, its first call
- * fails with the usual transport error, and the same client works once the service is up.
+ * fails with the usual transport error (a read's own request, a write's handshake), and the same client works once
+ * the service is up.
  */
 class ClientBuiltWhileServiceDownIT {
 
@@ -28,6 +29,9 @@ class ClientBuiltWhileServiceDownIT {
                 .build();
 
         assertThatThrownBy(() -> client.get("down-then-up", String.class))
+                .isInstanceOf(SessionTransportException.class)
+                .hasMessageContaining("GET /api/v1/sessions/down-then-up");
+        assertThatThrownBy(() -> client.put("down-then-up", "never written"))
                 .isInstanceOf(SessionTransportException.class)
                 .hasMessageContaining("GET /api/v1/serializers");
 

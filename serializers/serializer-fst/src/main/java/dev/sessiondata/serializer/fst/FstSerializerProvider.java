@@ -4,8 +4,10 @@ import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SerializerVariant;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializerProvider;
+import dev.sessiondata.serializer.SessionSerializers;
 import dev.sessiondata.serializer.UnsafeMemoryAccess;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Provides FST's two variants: {@code fst}, its default configuration (portable byte order, compressed ints), and
@@ -44,5 +46,11 @@ public final class FstSerializerProvider implements SessionSerializerProvider {
                     + "that option, or use another serializer");
         }
         return new FstSessionSerializer(variant, settings);
+    }
+
+    /** FST itself refuses, when the serializer is made, a registered class that is not {@code Serializable}. */
+    @Override
+    public Optional<String> refusalOf(String id, SerializerSettings settings) {
+        return SessionSerializers.serializableOnly(id, settings);
     }
 }

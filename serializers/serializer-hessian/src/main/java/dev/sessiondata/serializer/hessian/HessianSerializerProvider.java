@@ -6,6 +6,7 @@ import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializerProvider;
 import dev.sessiondata.serializer.SessionSerializers;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Provides the {@code hessian} serializer when Dubbo's hessian-lite is on the class path. Where this JVM denies
@@ -27,5 +28,10 @@ public final class HessianSerializerProvider implements SessionSerializerProvide
     public SessionSerializer create(String id, SerializerSettings settings) {
         HessianFieldAccess.avoidUnsafeWhereDenied();
         return new HessianSessionSerializer(settings);
+    }
+
+    @Override
+    public Optional<String> refusalOf(String id, SerializerSettings settings) {
+        return SessionSerializers.serializableOnly(id, settings);
     }
 }

@@ -7,6 +7,7 @@ import dev.sessiondata.serializer.SessionSerializerProvider;
 import dev.sessiondata.serializer.SessionSerializers;
 import dev.sessiondata.serializer.UnsafeMemoryAccess;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Provides One Nio's two variants ({@link OneNioVariant}): {@code one-nio}, compact mode (class uids only; a reader
@@ -50,5 +51,10 @@ public final class OneNioSerializerProvider implements SessionSerializerProvider
             case ONE_NIO -> new OneNioCompactSerializer(settings);
             case ONE_NIO_PERSIST -> new OneNioSessionSerializer(variant, settings);
         };
+    }
+
+    @Override
+    public Optional<String> refusalOf(String id, SerializerSettings settings) {
+        return ReachableClasses.unwritable(settings.registeredClasses());
     }
 }

@@ -29,12 +29,9 @@ class OneNioSessionSerializer extends AbstractSessionSerializer {
     OneNioSessionSerializer(OneNioVariant variant, SerializerSettings settings) {
         super(variant.id(), settings);
         this.variant = variant;
-        for (Class<?> registered : settings.registeredClasses()) {
-            if (!ReachableClasses.isWritable(registered)) {
-                throw new IllegalArgumentException("one-nio cannot write " + registered.getName()
-                        + ": it is neither Serializable nor a collection, map, array or enum");
-            }
-        }
+        ReachableClasses.unwritable(settings.registeredClasses()).ifPresent(refusal -> {
+            throw new IllegalArgumentException(refusal);
+        });
         OneNioDescriptors.prepare(settings.registeredClasses());
     }
 

@@ -14,6 +14,7 @@ import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -111,6 +112,12 @@ final class ReachableClasses {
     }
 
     /** Whether one-nio can write instances of this class at all (it refuses classes that are not Serializable). */
+    /** The first of {@code classes} one-nio cannot write, named and said why; empty when it can write them all. */
+    static Optional<String> unwritable(Collection<Class<?>> classes) {
+        return classes.stream().filter(cls -> !isWritable(cls)).findFirst().map(cls -> "one-nio cannot write "
+                + cls.getName() + ": it is neither Serializable nor a collection, map, array or enum");
+    }
+
     static boolean isWritable(Class<?> cls) {
         return cls.isArray() || cls.isEnum() || Serializable.class.isAssignableFrom(cls)
                 || Collection.class.isAssignableFrom(cls) || Map.class.isAssignableFrom(cls);
