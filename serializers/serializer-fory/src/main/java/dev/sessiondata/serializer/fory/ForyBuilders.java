@@ -8,10 +8,13 @@ import org.apache.fory.config.Language;
 
 /**
  * The Fory configuration both ids share: Java mode, reference tracking, compatible (field names written), classes
- * checked against the allow-list before they load, the settings' depth, and serializers generated in the
- * background ({@link ForyBuilder#withAsyncCompilation}): until a class's serializer is compiled, Fory reads and
- * writes it with its interpreter serializers, which produce the same bytes, so a fresh JVM's first round trip does
- * not wait for code generation.
+ * checked against the allow-list before they load, the settings' depth.
+ *
+ * <p>Serializers are generated before their first use, not in the background: Fory 1.6's interpreter serializers,
+ * which its asynchronous compilation ({@code withAsyncCompilation}) and {@code withCodegen(false)} use until or
+ * instead of generated code, write fields through {@code sun.misc.Unsafe} on JDK 17 without checking the value's
+ * type, and crashed the JVM (SIGSEGV in {@code AbstractObjectSerializer.readNotPrimitiveFieldValue}) on the kit's
+ * corrupt payloads. A fresh JVM's first round trip therefore still waits for code generation.
  */
 final class ForyBuilders {
 
@@ -29,8 +32,7 @@ final class ForyBuilders {
                 .requireClassRegistration(false)
                 .withTypeChecker((resolver, className) -> allowList.isAllowed(className))
                 .withClassLoader(settings.classLoader())
-                .withMaxDepth(Math.max(2, settings.maxDepth()))
-                .withAsyncCompilation(true);
+                .withMaxDepth(Math.max(2, settings.maxDepth()));
     }
 
     /** Builds the pool, each instance with our collection serializers and the guard of Fory's built-in types. */
