@@ -12,6 +12,7 @@ import dev.sessiondata.workload.SessionWorkload;
 import dev.sessiondata.workload.SizedContext;
 import dev.sessiondata.bench.legacy.LegacyObject;
 import dev.sessiondata.bench.time.TimeStampedEvents;
+import dev.sessiondata.serializer.SchemaExchangingSerializer;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializers;
@@ -50,8 +51,18 @@ public final class BenchSerializers {
                 .build();
     }
 
+    /**
+     * The serializer of {@code id} as a client writes with it: one that exchanges schemas has published those of the
+     * registered classes (the client's exchange before its first write), so {@code fory-shared} writes the payloads
+     * of an application whose type definition set the service holds.
+     */
     public static SessionSerializer create(String id) {
-        return SessionSerializers.create(id, settings());
+        SerializerSettings settings = settings();
+        SessionSerializer serializer = SessionSerializers.create(id, settings);
+        if (serializer instanceof SchemaExchangingSerializer exchanging) {
+            exchanging.published(exchanging.schemasOf(settings.registeredClasses()));
+        }
+        return serializer;
     }
 
     /** The id the workload is sized for. */

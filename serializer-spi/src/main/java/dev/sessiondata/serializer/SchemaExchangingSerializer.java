@@ -8,8 +8,8 @@ import java.util.OptionalLong;
 /**
  * A serializer whose readers need the writer's class metadata: its payloads name a class by a 64-bit uid and carry
  * none of its description, so a reader must first install the schema the writer published. One Nio's compact mode
- * is one (its class descriptors); Fory's shared type definitions would be another. A caller drives the exchange
- * through this capability alone, without naming a format: it {@linkplain #schemasOf publishes} the schemas of the
+ * is one (its class descriptors); {@code fory-shared} another (sets of Fory type definitions). A caller drives
+ * the exchange through this capability alone, without naming a format: it {@linkplain #schemasOf publishes} the schemas of the
  * classes it writes, {@linkplain #install installs} what peers published, and on a read that
  * {@linkplain #missingSchema misses} one fetches it and reads again.
  *
@@ -32,6 +32,14 @@ public interface SchemaExchangingSerializer extends SessionSerializer {
      * @throws SerializationException if the bytes are not a schema of that uid
      */
     SchemaInstallation install(ClassDescriptor schema);
+
+    /**
+     * Tells the serializer that schemas {@link #schemasOf} returned are now stored where readers fetch them. A format
+     * that refers to a schema in its payloads only once it is published (Fory's shared type definitions) starts doing
+     * so here; until then it writes payloads that need no published schema. One Nio's uids need no such step.
+     */
+    default void published(List<ClassDescriptor> schemas) {
+    }
 
     /**
      * The uid of the schema a failed read of this serializer lacked, if that is why it failed: a

@@ -5,8 +5,10 @@ import java.util.HexFormat;
 import java.util.Objects;
 
 /**
- * One One Nio class descriptor: the 64-bit uid One Nio's compact mode writes in place of a class, and the
- * descriptor bytes exactly as One Nio serializes its serializer for that class. The server keeps the bytes opaque.
+ * One schema record of a serializer that exchanges schemas, keyed by a 64-bit uid: for One Nio a class descriptor
+ * (the uid One Nio's compact mode writes in place of a class, and the descriptor bytes exactly as One Nio serializes
+ * its serializer for that class); for {@code fory-shared} a set of Fory type definitions ({@link ForyTypeDefSet}).
+ * The server keeps the bytes opaque, after checking their structure and that the uid is their digest.
  */
 public record ClassDescriptor(long uid, byte[] bytes) {
 

@@ -18,6 +18,7 @@ public final class KnownSerializers {
     public static final String BSON4JACKSON = "bson4jackson";
     public static final String BSON4JACKSON_TYPED = "bson4jackson-typed";
     public static final String FORY = "fory";
+    public static final String FORY_SHARED = "fory-shared";
     public static final String FST = "fst";
     public static final String FST_UNSAFE = "fst-unsafe";
     public static final String HESSIAN = "hessian";
@@ -33,7 +34,7 @@ public final class KnownSerializers {
     public static final String ONE_NIO_PERSIST = "one-nio-persist";
 
     /** Every id, sorted. */
-    public static final List<String> IDS = List.of(BSON4JACKSON, BSON4JACKSON_TYPED, FORY, FST, FST_UNSAFE, HESSIAN,
+    public static final List<String> IDS = List.of(BSON4JACKSON, BSON4JACKSON_TYPED, FORY, FORY_SHARED, FST, FST_UNSAFE, HESSIAN,
             JACKSON_JSON, JACKSON_JSON_TYPED, JACKSON_SMILE, JACKSON_SMILE_TYPED, JAVA, KRYO, KRYO_UNSAFE, MONGO_BSON,
             ONE_NIO, ONE_NIO_PERSIST);
 
@@ -57,7 +58,7 @@ public final class KnownSerializers {
             Map.entry(KRYO, "serializer-kryo"), Map.entry(KRYO_UNSAFE, "serializer-kryo"),
             Map.entry(FST, "serializer-fst"), Map.entry(FST_UNSAFE, "serializer-fst"),
             Map.entry(ONE_NIO, "serializer-one-nio"), Map.entry(ONE_NIO_PERSIST, "serializer-one-nio"),
-            Map.entry(FORY, "serializer-fory"),
+            Map.entry(FORY, "serializer-fory"), Map.entry(FORY_SHARED, "serializer-fory"),
             Map.entry(HESSIAN, "serializer-hessian"));
 
     private KnownSerializers() {

@@ -70,13 +70,14 @@ public final class FlexibilityMatrix {
         }
     }
 
-    /** The rows of one id: one, or two for one-nio (without and with the descriptor exchange). */
+    /** The rows of one id: one, or two for one-nio (without and with the descriptor exchange); fory-shared with its. */
     private List<Map<String, Object>> rowsOf(String id, Path work, Path writerClasses, Path readerClasses,
             boolean jdk25) throws IOException, InterruptedException {
         Map<String, Object> unsafeDeny = jdk25 ? unsafeDeny(id, work.resolve(id + "-jdk25"))
                 : verdict(null, "no JDK 25 at " + JDK25);
         List<Map<String, Object>> rows = new ArrayList<>();
-        for (boolean exchange : ONE_NIO.equals(id) ? List.of(false, true) : List.of(false)) {
+        for (boolean exchange : ONE_NIO.equals(id) ? List.of(false, true)
+                : List.of(KnownSerializers.FORY_SHARED.equals(id))) {
             String label = !ONE_NIO.equals(id) ? id : exchange ? "one-nio + descriptors" : "one-nio, no descriptors";
             System.out.println("[bench] flexibility probes: " + label);
             Map<String, Object> cells = probe(id, exchange, work.resolve(id + (exchange ? "-exchange" : "")),

@@ -10,6 +10,10 @@ import dev.sessiondata.workload.model.WorkflowStep;
 import dev.sessiondata.workload.SessionWorkload;
 import dev.sessiondata.bench.legacy.LegacyObject;
 import dev.sessiondata.bench.outside.Outsider;
+import dev.sessiondata.api.ClassDescriptor;
+import dev.sessiondata.api.DescriptorBatch;
+import dev.sessiondata.api.KnownSerializers;
+import dev.sessiondata.serializer.SchemaExchangingSerializer;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializers;
@@ -33,13 +37,16 @@ import java.util.function.Function;
  *   <li>{@code unsafe-deny}: on JDK 25 with Unsafe memory access denied, round-trips a session context and the
  *       legacy benchmark object (what every id does on JDK 17), and writes {@code unsafe-deny.json}.</li>
  * </ul>
- * Arguments: role, serializer id, work directory, and {@code exchange} for one-nio with the descriptor exchange.
+ * Arguments: role, serializer id, work directory, and {@code exchange} for one-nio with the descriptor exchange, and
+ * for {@code fory-shared}, whose writer publishes its type definition set before it writes and whose reader installs
+ * it, as the client does through the server.
  */
 public final class ProbeWorker {
 
     public static final String COMMAND = "probe-worker";
 
     static final String DESCRIPTORS = "descriptors.bin";
+    private static final String ONE_NIO = KnownSerializers.ONE_NIO;
 
     private ProbeWorker() {
     }
@@ -61,6 +68,12 @@ public final class ProbeWorker {
 
     private static void write(String id, Path dir, boolean exchange) throws IOException {
         SessionSerializer writer = SessionSerializers.create(id, settings(false));
+        if (exchange && writer instanceof SchemaExchangingSerializer exchanging && !ONE_NIO.equals(id)) {
+            // as the client does: publish the set of the classes it writes before the first write
+            List<ClassDescriptor> schemas = exchanging.schemasOf(settings(false).registeredClasses());
+            exchanging.published(schemas);
+            Files.write(dir.resolve(DESCRIPTORS), DescriptorBatch.encode(schemas));
+        }
         for (EvolutionCases.Case evolution : EvolutionCases.CASES) {
             for (EvolutionCases.Payload payload : evolution.payloads()) {
                 try {
@@ -80,16 +93,21 @@ public final class ProbeWorker {
                 Files.writeString(dir.resolve("outsider-" + i + ".error"), Verdict.failed(e).detail());
             }
         }
-        if (exchange) {
+        if (exchange && ONE_NIO.equals(id)) {
             Files.write(dir.resolve(DESCRIPTORS), OneNioExchange.export(settings(false)));
         }
     }
 
     private static Map<String, Verdict> read(String id, Path dir, boolean exchange) throws Exception {
-        if (exchange) {
+        if (exchange && ONE_NIO.equals(id)) {
             OneNioExchange.install(Files.readAllBytes(dir.resolve(DESCRIPTORS)), settings(false));
         }
         SessionSerializer reader = SessionSerializers.create(id, settings(false));
+        if (exchange && reader instanceof SchemaExchangingSerializer exchanging && !ONE_NIO.equals(id)) {
+            for (ClassDescriptor schema : DescriptorBatch.decode(Files.readAllBytes(dir.resolve(DESCRIPTORS)))) {
+                exchanging.install(schema);
+            }
+        }
         Map<String, Verdict> verdicts = new LinkedHashMap<>();
         for (Map.Entry<String, Function<SessionSerializer, Verdict>> probe : RoundTripProbes.all().entrySet()) {
             verdicts.put(probe.getKey(), RoundTripProbes.run(probe.getValue(), reader));

@@ -58,7 +58,7 @@ public final class SchemaExchange {
                 return Optional.empty();
             }
             List<ClassDescriptor> own = serializer.schemasOf(registeredClasses);
-            boolean readOnly = !own.isEmpty() && !remote.upload(own);
+            boolean readOnly = !own.isEmpty() && !upload(own);
             registeredClasses.forEach(uploads::markDone);
             exchanged = true;
             return Optional.of(new Exchanged(readOnly ? 0 : own.size(), readOnly));
@@ -67,7 +67,16 @@ public final class SchemaExchange {
 
     /** Uploads the descriptors of a class about to be written unless they were uploaded already. */
     public void uploadIfNew(Class<?> type) {
-        uploads.run(type, () -> remote.upload(serializer.schemasOf(List.of(type))));
+        uploads.run(type, () -> upload(serializer.schemasOf(List.of(type))));
+    }
+
+    /** Uploads schemas and, once the service holds them, lets the serializer refer to them; false if read-only. */
+    private boolean upload(List<ClassDescriptor> schemas) {
+        if (!remote.upload(schemas)) {
+            return false;
+        }
+        serializer.published(schemas);
+        return true;
     }
 
     /**

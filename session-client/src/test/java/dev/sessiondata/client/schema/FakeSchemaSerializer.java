@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A serializer that exchanges schemas, without a format: a class's schema is its name, its uid the name's hash;
@@ -22,6 +23,8 @@ final class FakeSchemaSerializer implements SchemaExchangingSerializer {
     static final String ID = "fake-compact";
 
     final Map<Long, ClassDescriptor> installed = new ConcurrentHashMap<>();
+    /** What {@link #published} was told, in order. */
+    final List<List<ClassDescriptor>> published = new CopyOnWriteArrayList<>();
 
     static ClassDescriptor descriptorOf(String className) {
         return new ClassDescriptor(className.hashCode(), className.getBytes(StandardCharsets.UTF_8));
@@ -53,6 +56,11 @@ final class FakeSchemaSerializer implements SchemaExchangingSerializer {
     @Override
     public List<ClassDescriptor> schemasOf(Collection<Class<?>> classes) {
         return classes.stream().map(type -> descriptorOf(type.getName())).toList();
+    }
+
+    @Override
+    public void published(List<ClassDescriptor> schemas) {
+        published.add(schemas);
     }
 
     @Override

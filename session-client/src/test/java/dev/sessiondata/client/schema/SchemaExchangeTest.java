@@ -49,6 +49,16 @@ class SchemaExchangeTest {
 
         assertThat(exchanged).isEqualTo(new SchemaExchange.Exchanged(0, true));
         assertThat(repository.uids()).isEmpty();
+        assertThat(repository.published).isEmpty();
+    }
+
+    /** fory-shared refers to a set in its payloads only once readers can fetch it. */
+    @Test
+    void theSerializerIsToldWhatWasPublishedOnlyAfterTheServiceStoredIt() {
+        exchange.exchange(List.of(String.class));
+        exchange.uploadIfNew(Long.class);
+
+        assertThat(repository.published).containsExactlyElementsOf(remote.uploads);
     }
 
     @Test

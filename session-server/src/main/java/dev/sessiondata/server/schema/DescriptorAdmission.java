@@ -19,7 +19,8 @@ final class DescriptorAdmission {
 
     /** The formats the server verifies; a serializer without one exchanges no schemas through the server. */
     private static final Map<String, Consumer<ClassDescriptor>> FORMATS =
-            Map.of(KnownSerializers.ONE_NIO, OneNioDescriptorFormat::verify);
+            Map.of(KnownSerializers.ONE_NIO, OneNioDescriptorFormat::verify,
+                    KnownSerializers.FORY_SHARED, ForyTypeDefSetFormat::verify);
 
     private final SchemaProperties properties;
 

@@ -7,12 +7,15 @@ import dev.sessiondata.serializer.SessionSerializerProvider;
 import dev.sessiondata.serializer.SessionSerializers;
 import java.util.List;
 
-/** Provides the {@code fory} serializer when Apache Fory ({@code fory-core}) is on the class path. */
+/**
+ * Provides the {@code fory} and {@code fory-shared} serializers when Apache Fory ({@code fory-core}) is on the class
+ * path.
+ */
 public final class ForySerializerProvider implements SessionSerializerProvider {
 
     @Override
     public List<String> ids() {
-        return List.of(KnownSerializers.FORY);
+        return List.of(KnownSerializers.FORY, KnownSerializers.FORY_SHARED);
     }
 
     @Override
@@ -22,6 +25,7 @@ public final class ForySerializerProvider implements SessionSerializerProvider {
 
     @Override
     public SessionSerializer create(String id, SerializerSettings settings) {
-        return new ForySessionSerializer(settings);
+        return KnownSerializers.FORY_SHARED.equals(id) ? new ForySharedSerializer(settings)
+                : new ForySessionSerializer(settings);
     }
 }

@@ -2,12 +2,9 @@ package dev.sessiondata.serializer.fory;
 
 import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.serializer.AbstractSessionSerializer;
-import dev.sessiondata.serializer.ClassAllowList;
 import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
 import org.apache.fory.ThreadSafeFory;
-import org.apache.fory.config.ForyBuilder;
-import org.apache.fory.config.Language;
 
 /**
  * Apache Fory in Java (not cross-language) mode.
@@ -30,26 +27,11 @@ import org.apache.fory.config.Language;
  */
 final class ForySessionSerializer extends AbstractSessionSerializer {
 
-
     private final ThreadSafeFory fory;
 
     ForySessionSerializer(SerializerSettings settings) {
         super(KnownSerializers.FORY, settings);
-        ClassAllowList allowList = settings.allowList();
-        this.fory = new ForyBuilder()
-                .withLanguage(Language.JAVA)
-                .withRefTracking(true)
-                .withCompatible(true)
-                .withDeserializeUnknownClass(false)
-                .requireClassRegistration(false)
-                .withTypeChecker((resolver, className) -> allowList.isAllowed(className))
-                .withClassLoader(settings.classLoader())
-                .withMaxDepth(Math.max(2, settings.maxDepth()))
-                .buildThreadSafeFory();
-        fory.registerCallback(instance -> {
-            HashNestingSerializers.register(instance);
-            BuiltInTypeGuard.refuseOutsideAllowList(instance, allowList);
-        });
+        this.fory = ForyBuilders.build(ForyBuilders.base(settings), settings);
     }
 
     @Override

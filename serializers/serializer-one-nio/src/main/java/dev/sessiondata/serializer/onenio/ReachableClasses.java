@@ -1,13 +1,10 @@
 package dev.sessiondata.serializer.onenio;
 
+import dev.sessiondata.serializer.TypeWalk;
 import java.io.Serializable;
 import java.lang.reflect.Field;
-import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.Modifier;
-import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
-import java.lang.reflect.TypeVariable;
-import java.lang.reflect.WildcardType;
 import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.Deque;
@@ -16,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The classes a reader needs one-nio serializers for to read instances of some classes: the classes themselves and
@@ -58,34 +56,16 @@ final class ReachableClasses {
                 // not in this JDK: nothing of it can be written here either
             }
         }
-        Set<Type> seen = new LinkedHashSet<>();
-        while (!pending.isEmpty()) {
-            Type type = pending.poll();
-            if (!seen.add(type)) {
-                continue;
-            }
-            if (type instanceof ParameterizedType parameterized) {
-                pending.add(parameterized.getRawType());
-                pending.addAll(List.of(parameterized.getActualTypeArguments()));
-            } else if (type instanceof GenericArrayType array) {
-                pending.add(array.getGenericComponentType());
-            } else if (type instanceof WildcardType wildcard) {
-                pending.addAll(List.of(wildcard.getUpperBounds()));
-            } else if (type instanceof TypeVariable<?> variable) {
-                pending.addAll(List.of(variable.getBounds()));
-            } else if (type instanceof Class<?> cls) {
-                visit(cls, found, pending);
-            }
-        }
+        TypeWalk.walk(pending, (cls, more) -> visit(cls, found, more));
         return found;
     }
 
-    private static void visit(Class<?> cls, Set<Class<?>> found, Deque<Type> pending) {
+    private static void visit(Class<?> cls, Set<Class<?>> found, Consumer<Type> pending) {
         if (cls.isPrimitive()) {
             return;
         }
         if (cls.isArray()) {
-            pending.add(cls.getComponentType());
+            pending.accept(cls.getComponentType());
             if (!cls.getComponentType().isPrimitive()) {
                 found.add(cls);
             }
@@ -105,7 +85,7 @@ final class ReachableClasses {
             for (Field field : c.getDeclaredFields()) {
                 int modifiers = field.getModifiers();
                 if (!Modifier.isStatic(modifiers) && !Modifier.isTransient(modifiers)) {
-                    pending.add(field.getGenericType());
+                    pending.accept(field.getGenericType());
                 }
             }
         }

@@ -1,0 +1,142 @@
+package dev.sessiondata.serializer.fory;
+
+import dev.sessiondata.api.ClassDescriptor;
+import dev.sessiondata.api.ForyTypeDefSet;
+import dev.sessiondata.api.KnownSerializers;
+import dev.sessiondata.serializer.AbstractSessionSerializer;
+import dev.sessiondata.serializer.SchemaExchangingSerializer;
+import dev.sessiondata.serializer.SchemaInstallation;
+import dev.sessiondata.serializer.SerializationException;
+import dev.sessiondata.serializer.SerializerSettings;
+import java.util.Collection;
+import java.util.List;
+import org.apache.fory.ThreadSafeFory;
+import org.apache.fory.memory.MemoryBuffer;
+import org.apache.fory.memory.MemoryUtils;
+
+/**
+ * {@code fory-shared}: Apache Fory as {@code fory} configures it, with enums written by name and class definitions
+ * shared out of band through the schema exchange instead of written into every payload.
+ *
+ * <p>A payload is one byte, then either ({@code 0}) Fory's bytes with every type definition inline, as a writer
+ * that has published nothing writes, or ({@code 1}) the uid of a published type definition set (8 bytes,
+ * little-endian) and Fory's bytes that refer to the set's definitions by index: a class's definition is written once
+ * per application version, not once per session. A class the set lacks is still written inline, so a payload
+ * always reads with its set. Fory's compatible mode reads a definition of another version of a class (a field added
+ * or removed) into the local class; an enum constant is read by name, so a reader whose enum lacks another constant
+ * still reads it.
+ *
+ * <p>The exchange: {@link #schemasOf} proposes the set of the classes reachable from the given ones and those
+ * writes met inline ({@link WrittenTypeDefs}); once the caller says it is {@link #published}, writes refer to it. A
+ * reader {@link #install}s a peer's set after checking its structure and uid, and parses it with the allow-list
+ * ({@link InstalledTypeDefs}); a payload naming a set this JVM lacks is a
+ * {@link dev.sessiondata.serializer.MissingSchemaException}.
+ *
+ * <p>Limits, besides those of {@code fory}: at most {@link #MAX_VERSIONS_PER_CLASS} definitions of one class
+ * accepted from peers (Fory's own bound), and the set bounds of {@link InstalledTypeDefs}.
+ */
+final class ForySharedSerializer extends AbstractSessionSerializer implements SchemaExchangingSerializer {
+
+    /** As One Nio's {@code DescriptorInstaller}: crafted versions of one allowed class cannot fill the JVM. */
+    static final int MAX_VERSIONS_PER_CLASS = 16;
+    private static final byte SELF_CONTAINED = 0;
+    private static final byte WITH_SET = 1;
+
+    private final ThreadSafeFory fory;
+    private final WrittenTypeDefs written;
+    private final InstalledTypeDefs installed;
+
+    ForySharedSerializer(SerializerSettings settings) {
+        super(KnownSerializers.FORY_SHARED, settings);
+        this.fory = ForyBuilders.build(ForyBuilders.base(settings)
+                .withMetaShare(true)
+                .withScopedMetaShare(false)
+                .serializeEnumByName(true)
+                .withMaxSchemaVersionsPerType(MAX_VERSIONS_PER_CLASS), settings);
+        this.written = new WrittenTypeDefs(fory);
+        this.installed = new InstalledTypeDefs(id());
+    }
+
+    @Override
+    protected byte[] write(Object value) {
+        return fory.execute(instance -> {
+            WrittenTypeDefs.SetWriteContext context = written.prepare(instance);
+            WrittenTypeDefs.WriterSet set = context.set;
+            MemoryBuffer buffer = instance.getBuffer();
+            buffer.writerIndex(0);
+            if (set.record() == null) {
+                buffer.writeByte(SELF_CONTAINED);
+            } else {
+                buffer.writeByte(WITH_SET);
+                buffer.writeInt64(set.record().uid());
+            }
+            try {
+                instance.serialize(buffer, value);
+                written.afterWrite(context);
+                return buffer.getBytes(0, buffer.writerIndex());
+            } finally {
+                instance.resetBuffer();
+            }
+        });
+    }
+
+    @Override
+    protected Object read(byte[] data, Class<?> type) {
+        MemoryBuffer buffer = MemoryUtils.wrap(data);
+        byte kind = buffer.readByte();
+        if (kind != SELF_CONTAINED && kind != WITH_SET) {
+            throw new SerializationException("payload kind " + kind + " is neither self-contained (0) nor of a "
+                    + "type definition set (1)");
+        }
+        long uid = kind == WITH_SET ? buffer.readInt64() : 0;
+        return fory.execute(instance -> {
+            if (kind == WITH_SET) {
+                installed.prepareSet(instance, uid);
+            } else {
+                installed.prepareSelfContained(instance);
+            }
+            return instance.deserialize(buffer);
+        });
+    }
+
+    @Override
+    public List<ClassDescriptor> schemasOf(Collection<Class<?>> classes) {
+        return written.schemasOf(classes);
+    }
+
+    @Override
+    public void published(List<ClassDescriptor> schemas) {
+        written.published(schemas).ifPresent(set -> installed.addOwn(set.record().uid(), set.typeDefs()));
+    }
+
+    @Override
+    public SchemaInstallation install(ClassDescriptor schema) {
+        List<byte[]> typeDefs;
+        try {
+            typeDefs = ForyTypeDefSet.typeDefsOf(schema);
+        } catch (IllegalArgumentException e) {
+            throw new SerializationException(id(), "record " + schema.uidHex() + " is not a Fory type definition "
+                    + "set of that uid: " + e.getMessage(), e);
+        }
+        if (installed.isKnown(schema.uid())) {
+            return SchemaInstallation.ALREADY_KNOWN;
+        }
+        installed.addInstalled(schema.uid(), typeDefs);
+        InstalledTypeDefs.Refusals refusals = fory.execute(instance -> installed.parse(instance, schema.uid()));
+        if (refusals.count < typeDefs.size()) {
+            return SchemaInstallation.INSTALLED;
+        }
+        installed.remove(schema.uid());
+        return causedBy(refusals.first, ClassNotFoundException.class) ? SchemaInstallation.CLASS_NOT_FOUND
+                : SchemaInstallation.NOT_ALLOWED;
+    }
+
+    private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (type.isInstance(cause)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

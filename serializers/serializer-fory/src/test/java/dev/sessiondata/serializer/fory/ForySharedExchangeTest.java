@@ -1,0 +1,99 @@
+package dev.sessiondata.serializer.fory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sessiondata.api.ClassDescriptor;
+import dev.sessiondata.api.ForyTypeDefSet;
+import dev.sessiondata.serializer.MissingSchemaException;
+import dev.sessiondata.serializer.SchemaExchangingSerializer;
+import dev.sessiondata.serializer.SchemaInstallation;
+import dev.sessiondata.serializer.SerializationException;
+import dev.sessiondata.serializer.SerializerSettings;
+import dev.sessiondata.serializer.SessionSerializers;
+import dev.sessiondata.serializer.kit.KitFixtures;
+import dev.sessiondata.serializer.kit.KitSettings;
+import dev.sessiondata.serializer.kit.SessionContextFixture;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** fory-shared payloads refer to a published set of type definitions, which a peer installs once. */
+class ForySharedExchangeTest {
+
+    private final SchemaExchangingSerializer writer = create(KitSettings.strict());
+    private final SchemaExchangingSerializer reader = create(KitSettings.strict());
+
+    private static SchemaExchangingSerializer create(SerializerSettings settings) {
+        return (SchemaExchangingSerializer) SessionSerializers.create("fory-shared", settings);
+    }
+
+    @Test
+    void aPublishedSetTakesTheDefinitionsOutOfThePayloadAndAPeerReadsOnceItInstalledIt() {
+        SessionContextFixture value = KitFixtures.sessionContext();
+        byte[] selfContained = writer.serialize(value);
+        List<ClassDescriptor> schemas = writer.schemasOf(List.of(SessionContextFixture.class));
+        writer.published(schemas);
+
+        byte[] shared = writer.serialize(value);
+
+        assertThat(schemas).hasSize(1);
+        assertThat(shared.length).isLessThan(selfContained.length - 100);
+        assertThat(writer.deserialize(shared, SessionContextFixture.class)).isEqualTo(value);
+        assertThat(reader.deserialize(selfContained, SessionContextFixture.class)).isEqualTo(value);
+        assertThatThrownBy(() -> reader.deserialize(shared, SessionContextFixture.class))
+                .isInstanceOfSatisfying(MissingSchemaException.class,
+                        missing -> assertThat(missing.uid()).isEqualTo(schemas.get(0).uid()));
+        assertThat(reader.install(schemas.get(0))).isEqualTo(SchemaInstallation.INSTALLED);
+        assertThat(reader.install(schemas.get(0))).isEqualTo(SchemaInstallation.ALREADY_KNOWN);
+        assertThat(reader.deserialize(shared, SessionContextFixture.class)).isEqualTo(value);
+    }
+
+    @Test
+    void aSetIsUsedOnlyOncePublished() {
+        SessionContextFixture value = KitFixtures.sessionContext();
+        byte[] before = writer.serialize(value);
+        writer.schemasOf(List.of(SessionContextFixture.class));
+
+        assertThat(writer.serialize(value)).isEqualTo(before);
+    }
+
+    @Test
+    void aClassMetOnlyAtRunTimeIsWrittenInlineUntilTheNextSetHoldsIt() {
+        ClassDescriptor first = writer.schemasOf(List.of(SessionContextFixture.class)).get(0);
+        writer.published(List.of(first));
+        ArrayList<Object> polymorphic = new ArrayList<>(List.of(KitFixtures.timeFields(true, true, true)));
+        byte[] inline = writer.serialize(polymorphic);
+
+        List<ClassDescriptor> grown = writer.schemasOf(List.of());
+        writer.published(grown);
+        byte[] shared = writer.serialize(polymorphic);
+
+        assertThat(grown.get(0).uid()).isNotEqualTo(first.uid());
+        assertThat(shared.length).isLessThan(inline.length);
+        reader.install(first);
+        assertThat(reader.deserialize(inline, ArrayList.class)).isEqualTo(polymorphic);
+        reader.install(grown.get(0));
+        assertThat(reader.deserialize(shared, ArrayList.class)).isEqualTo(polymorphic);
+    }
+
+    @Test
+    void aSetWhoseBytesAreNotThoseOfItsUidIsRefused() {
+        ClassDescriptor set = writer.schemasOf(List.of(SessionContextFixture.class)).get(0);
+        byte[] bytes = set.bytes();
+        bytes[bytes.length - 1] ^= 1;
+
+        assertThatThrownBy(() -> reader.install(new ClassDescriptor(set.uid(), bytes)))
+                .isInstanceOf(SerializationException.class).hasMessageContaining("not a Fory type definition set");
+        assertThatThrownBy(() -> ForyTypeDefSet.typeDefsOf(new ClassDescriptor(set.uid() ^ 1, set.bytes())))
+                .hasMessageContaining("digest");
+    }
+
+    @Test
+    void aSetOfClassesOutsideTheAllowListIsNotInstalled() {
+        ClassDescriptor set = writer.schemasOf(List.of(SessionContextFixture.class)).get(0);
+        SchemaExchangingSerializer narrow = create(SerializerSettings.builder().allowPackages("java.util").build());
+
+        assertThat(narrow.install(set)).isEqualTo(SchemaInstallation.NOT_ALLOWED);
+    }
+}
