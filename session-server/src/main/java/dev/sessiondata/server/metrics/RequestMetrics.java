@@ -60,7 +60,12 @@ public final class RequestMetrics implements WebFilter, Ordered {
         ServerHttpResponse response = exchange.getResponse();
         HttpStatusCode code = response.getStatusCode();
         int status = code == null ? 200 : code.value();
-        Key key = new Key(exchange.getRequest().getMethod().name(), uri(exchange, status), status);
+        record(exchange.getRequest().getMethod().name(), uri(exchange, status), status, nanos);
+    }
+
+    /** Records one request answered outside WebFlux (the session read route), tagged as this filter tags it. */
+    public void record(String method, String uri, int status, long nanos) {
+        Key key = new Key(method, uri, status);
         Timer timer = timers.get(key);
         if (timer == null) {
             timer = timers.computeIfAbsent(key, this::timer);
