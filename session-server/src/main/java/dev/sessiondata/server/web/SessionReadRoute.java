@@ -6,6 +6,7 @@ import dev.sessiondata.server.security.BearerTokenFilter;
 import dev.sessiondata.server.security.TokenRegistry;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.StoredSession;
+import io.micrometer.core.instrument.Timer;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
@@ -15,6 +16,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
@@ -53,9 +55,11 @@ public final class SessionReadRoute implements NettyRouteProvider {
     private final Supplier<HttpHandler> webFlux;
     private final Map<String, String> contentTypes = new ConcurrentHashMap<>();
     private volatile @Nullable ReactorHttpHandlerAdapter delegate;
+    /** This route's timer, taken from {@link RequestMetrics} once: a lookup per request was 5 % of a read's samples. */
+    private volatile @Nullable Timer readTimer;
 
-    public SessionReadRoute(SessionStore store, TokenRegistry tokens, RequestMetrics metrics, SessionProperties properties,
-            SerializerPolicy serializers, Supplier<HttpHandler> webFlux) {
+    public SessionReadRoute(SessionStore store, TokenRegistry tokens, RequestMetrics metrics,
+            SessionProperties properties, SerializerPolicy serializers, Supplier<HttpHandler> webFlux) {
         this.store = store;
         this.tokens = tokens;
         this.metrics = metrics;
@@ -89,8 +93,8 @@ public final class SessionReadRoute implements NettyRouteProvider {
                 .flatMap(found -> Mono.from(answer(request, response, found, start)));
     }
 
-    private Publisher<Void> answer(HttpServerRequest request, HttpServerResponse response, Optional<StoredSession> found,
-            long start) {
+    private Publisher<Void> answer(HttpServerRequest request, HttpServerResponse response,
+            Optional<StoredSession> found, long start) {
         if (found.isEmpty()) {
             return webFlux(request, response);
         }
@@ -106,7 +110,12 @@ public final class SessionReadRoute implements NettyRouteProvider {
         if (session.digest() != null) {
             response.header(SessionApi.REPR_DIGEST_HEADER, session.digest());
         }
-        metrics.record("GET", ApiRoutes.SESSION_PATH, 200, System.nanoTime() - start);
+        Timer timer = readTimer;
+        if (timer == null) {
+            timer = metrics.timer("GET", ApiRoutes.SESSION_PATH, 200);
+            readTimer = timer;
+        }
+        timer.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
         return response.send(Mono.just(Unpooled.wrappedBuffer(data)));
     }
 

@@ -52,12 +52,14 @@ final class CommandBatch {
 
     /** {@code HSET key field value...}: the number of fields that were new. */
     CompletionStage<Long> hset(byte[] key, Map<byte[], byte[]> fields) {
-        return NativeRedis.translated(add(CommandType.HSET, new IntegerOutput<>(CODEC), args().addKey(key).add(fields)));
+        return NativeRedis.translated(add(CommandType.HSET, new IntegerOutput<>(CODEC),
+                args().addKey(key).add(fields)));
     }
 
     /** {@code PEXPIRE key milliseconds}: whether the key exists. */
     CompletionStage<Boolean> pexpire(byte[] key, Duration ttl) {
-        return NativeRedis.translated(add(CommandType.PEXPIRE, new BooleanOutput<>(CODEC), args().addKey(key).add(ttl.toMillis())));
+        return NativeRedis.translated(add(CommandType.PEXPIRE, new BooleanOutput<>(CODEC),
+                args().addKey(key).add(ttl.toMillis())));
     }
 
     /** A script on {@code keys} (of one slot): integers come back as {@link Long}, bulk strings as {@code byte[]}. */

@@ -106,7 +106,8 @@ public final class RedisSessionStore implements SessionStore {
         return lettuce.batch(redis -> {
             CompletionStage<List<KeyValue<byte[], byte[]>>> read = redis.hmget(key, FIELDS);
             CompletionStage<byte[]> slid = redis.script(LuaScripts.TOUCH, ScriptOutputType.VALUE, keys, now);
-            return read.thenCombine(slid, (fields, expires) -> expires == null ? Optional.empty() : session(fields, expires));
+            return read.thenCombine(slid,
+                    (fields, expires) -> expires == null ? Optional.empty() : session(fields, expires));
         });
     }
 
@@ -132,9 +133,10 @@ public final class RedisSessionStore implements SessionStore {
     /**
      * The write is staged as a hash of its own beside the session ({@code HSET}, with {@link #STAGED_TTL} as its
      * expiry), then the put script checks the precondition, decides the ttl (an existing session keeps its own when
-     * the write names none) and renames the staged hash onto the session: three commands in one batch (one round trip), the
-     * last one atomic, and the body never passes through Lua (the old script that took it as an argument cost Redis
-     * 29 µs per 10 KB write against 0.6 µs for the {@code HSET}). A refused write drops what was staged.
+     * the write names none) and renames the staged hash onto the session: three commands in one batch (one round
+     * trip), the last one atomic, and the body never passes through Lua (the old script, which took it as an
+     * argument, cost Redis 29 µs per 10 KB write; the {@code HSET} 0.8 µs and the commit script 20 µs, measured with
+     * {@code INFO commandstats}). A refused write drops what was staged.
      */
     @Override
     public CompletionStage<WriteResult> put(String id, SessionWrite write, Precondition precondition) {
@@ -159,7 +161,8 @@ public final class RedisSessionStore implements SessionStore {
             return staged.thenCombine(expiring, (count, expires) -> count).thenCombine(committed, (count, answer) -> {
                 long outcome = answer == null || answer.isEmpty() ? 0 : (Long) answer.get(0);
                 if (outcome < 0) {
-                    throw new IllegalStateException("the staged write of session '" + id + "' was gone before its commit");
+                    throw new IllegalStateException(
+                            "the staged write of session '" + id + "' was gone before its commit");
                 }
                 return outcome == 0 ? WriteResult.preconditionFailed() : WriteResult.written(outcome == 1, version,
                         Instant.ofEpochMilli(Long.parseLong(text((byte[]) answer.get(1)))));
