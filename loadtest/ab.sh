@@ -2,7 +2,9 @@
 # A/B comparison of two server configurations on a busy machine: both servers run at the same time, and short
 # closed-loop wrk runs (2 threads, 50 connections) alternate between them, so that whatever else loads the machine
 # loads both alike. Prints each round and the median requests/s of each side; this is how
-# docs/capacity/history.md says what each change bought.
+# docs/capacity/history.md says what each change bought. Beside the rate it prints what each request cost in CPU
+# time (the server's and, with the Redis store, its redis-server's, from /proc/<pid>/stat over the run divided by
+# the requests answered): a figure that the other work on a busy machine disturbs far less than the rate.
 #
 #   loadtest/ab.sh --a-jar old.jar --b-jar new.jar --method GET --size 10240 --store memory
 #   loadtest/ab.sh --a-jar new.jar --b-jar new.jar --b-arg --spring.threads.virtual.enabled=true
@@ -51,12 +53,16 @@ start_side() {
     pids+=($!)
     for _ in $(seq 1 50); do redis-cli -p "$redis_port" ping >/dev/null 2>&1 && break; sleep 0.2; done
     store_args=(--sessiondata.store.type=redis "--spring.data.redis.url=redis://127.0.0.1:$redis_port")
+    redis_pid=$!
+  else
+    redis_pid=""
   fi
   local port; port=$(free_port $((22000 + RANDOM % 9000)))
   java -Xmx1g -jar "$jar" --server.address=127.0.0.1 --server.port="$port" --sessiondata.serializer.active=java \
     '--sessiondata.security.clients[0].name=ab' "--sessiondata.security.clients[0].token=$token" \
     '--sessiondata.security.clients[0].access=read-write' "${store_args[@]}" "$@" > "$work/server-$name.log" 2>&1 &
   pids+=($!)
+  server_pid=$!
   base="http://127.0.0.1:$port"
 }
 
@@ -68,8 +74,8 @@ wait_healthy() {
   echo "$1 was not healthy within 120 s" >&2; exit 1
 }
 
-start_side a "$a_jar" ${a_args[@]+"${a_args[@]}"}; a_base=$base
-start_side b "$b_jar" ${b_args[@]+"${b_args[@]}"}; b_base=$base
+start_side a "$a_jar" ${a_args[@]+"${a_args[@]}"}; a_base=$base a_server=$server_pid a_redis=$redis_pid
+start_side b "$b_jar" ${b_args[@]+"${b_args[@]}"}; b_base=$base b_server=$server_pid b_redis=$redis_pid
 wait_healthy "$a_base"; wait_healthy "$b_base"
 
 head -c "$size" /dev/urandom > "$work/body"
@@ -77,17 +83,32 @@ run() {
   wrk -t2 -c50 -d"$2s" --timeout 10s -s loadtest/capacity/session.lua "$1" -- "$method" "$token" "$size" 0 2 \
     | sed -n 's/^RESULT\t//p' | cut -f1
 }
+# CPU time (user + system) of a process so far, in microseconds; 0 without a process.
+ticks_per_second=$(getconf CLK_TCK)
+cpu_us() { [ -n "$1" ] && awk -v hz="$ticks_per_second" '{ printf "%d", ($14 + $15) * 1000000 / hz }' "/proc/$1/stat" || echo 0; }
+# One measured run of a side: "req/s server-µs-per-request redis-µs-per-request".
+measure() {
+  local base="$1" server="$2" redis="$3" s0 r0 rps
+  s0=$(cpu_us "$server") r0=$(cpu_us "$redis")
+  rps=$(run "$base" "$seconds")
+  awk -v rps="$rps" -v t="$seconds" -v s="$(( $(cpu_us "$server") - s0 ))" -v r="$(( $(cpu_us "$redis") - r0 ))" \
+    'BEGIN { n = rps * t; printf "%s %.1f %.1f", rps, (n > 0 ? s / n : 0), (n > 0 ? r / n : 0) }'
+}
 for b in "$a_base" "$b_base"; do
   curl -fsS -o /dev/null -X PUT "$b/api/v1/sessions/cap-$size?ttl=86400" -H "Authorization: Bearer $token" \
     -H 'Content-Type: application/vnd.sessiondata.java' --data-binary @"$work/body"
   run "$b" "$((5 * seconds))" > /dev/null   # warm-up: the JIT of a loaded 2-core machine needs it
 done
-a_results=() b_results=()
+a_results=() b_results=() a_server_cpu=() b_server_cpu=() a_redis_cpu=() b_redis_cpu=()
 for round in $(seq 1 "$rounds"); do
-  a=$(run "$a_base" "$seconds"); b=$(run "$b_base" "$seconds")
-  a_results+=("$a"); b_results+=("$b")
-  echo "round $round: A $a req/s, B $b req/s (load $(cut -d' ' -f1 /proc/loadavg))"
+  read -r a a_s a_r <<< "$(measure "$a_base" "$a_server" "$a_redis")"
+  read -r b b_s b_r <<< "$(measure "$b_base" "$b_server" "$b_redis")"
+  a_results+=("$a") b_results+=("$b") a_server_cpu+=("$a_s") b_server_cpu+=("$b_s") a_redis_cpu+=("$a_r") b_redis_cpu+=("$b_r")
+  echo "round $round: A $a req/s ($a_s µs server, $a_r µs Redis CPU per request), B $b req/s ($b_s µs, $b_r µs)" \
+    "(load $(cut -d' ' -f1 /proc/loadavg))"
 done
 median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 ma=$(median "${a_results[@]}") mb=$(median "${b_results[@]}")
 echo "$method $size B, $store store: median A $ma req/s, B $mb req/s, B/A $(awk -v a="$ma" -v b="$mb" 'BEGIN { printf "%.2f", b / a }')"
+echo "CPU per request, median: server A $(median "${a_server_cpu[@]}") µs, B $(median "${b_server_cpu[@]}") µs;" \
+  "Redis A $(median "${a_redis_cpu[@]}") µs, B $(median "${b_redis_cpu[@]}") µs"

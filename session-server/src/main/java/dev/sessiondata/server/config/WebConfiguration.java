@@ -19,10 +19,12 @@ import dev.sessiondata.server.web.SerializerPolicy;
 import dev.sessiondata.server.web.SerializerProperties;
 import dev.sessiondata.server.web.SessionHandler;
 import dev.sessiondata.server.web.SessionProperties;
+import dev.sessiondata.server.web.SessionReadRoute;
 import dev.sessiondata.server.web.WriteAdmission;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
 import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.webflux.autoconfigure.WebHttpHandlerBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -30,6 +32,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.client.ReactorResourceFactory;
+import org.springframework.http.server.reactive.HttpHandler;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.support.RouterFunctionMapping;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -139,6 +142,13 @@ public class WebConfiguration {
     SchemaHandler schemaHandler(SchemaStore store, SerializerPolicy serializers, SchemaProperties properties,
             WriteAdmission admission) {
         return new SchemaHandler(store, serializers, properties, admission);
+    }
+
+    /** A plain {@code GET} of a session on Reactor Netty's own route; the rest to WebFlux ({@link SessionReadRoute}). */
+    @Bean
+    SessionReadRoute sessionReadRoute(SessionStore store, TokenRegistry tokens, RequestMetrics metrics,
+            SessionProperties properties, SerializerPolicy serializers, ObjectProvider<HttpHandler> webFlux) {
+        return new SessionReadRoute(store, tokens, metrics, properties, serializers, webFlux::getObject);
     }
 
     @Bean

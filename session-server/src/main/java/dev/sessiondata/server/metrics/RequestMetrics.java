@@ -60,12 +60,21 @@ public final class RequestMetrics implements WebFilter, Ordered {
         ServerHttpResponse response = exchange.getResponse();
         HttpStatusCode code = response.getStatusCode();
         int status = code == null ? 200 : code.value();
-        Key key = new Key(exchange.getRequest().getMethod().name(), uri(exchange, status), status);
+        timer(exchange.getRequest().getMethod().name(), uri(exchange, status), status)
+                .record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * The timer of requests answered outside WebFlux (the session read route), tagged as this filter tags them;
+     * registered when first asked for. A caller that answers many keeps it rather than asking per request.
+     */
+    public Timer timer(String method, String uri, int status) {
+        Key key = new Key(method, uri, status);
         Timer timer = timers.get(key);
         if (timer == null) {
             timer = timers.computeIfAbsent(key, this::timer);
         }
-        timer.record(nanos, TimeUnit.NANOSECONDS);
+        return timer;
     }
 
     private Timer timer(Key key) {

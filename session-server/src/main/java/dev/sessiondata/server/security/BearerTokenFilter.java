@@ -57,7 +57,8 @@ public final class BearerTokenFilter implements WebFilter, Ordered {
         return method == HttpMethod.GET || method == HttpMethod.HEAD || method == HttpMethod.OPTIONS;
     }
 
-    private static @Nullable String bearerToken(@Nullable String authorization) {
+    /** The token of an {@code Authorization: Bearer <token>} header; null for any other header or none. */
+    public static @Nullable String bearerToken(@Nullable String authorization) {
         if (authorization == null || !authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
             return null;
         }

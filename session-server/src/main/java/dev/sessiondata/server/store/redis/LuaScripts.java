@@ -14,7 +14,6 @@ import org.springframework.data.redis.serializer.RedisSerializer;
  */
 enum LuaScripts {
     PUT("put.lua", Long.class),
-    GET("get.lua", List.class),
     TOUCH("touch.lua", byte[].class),
     DELETE("delete.lua", Long.class),
     PUT_DESCRIPTORS("put-descriptors.lua", List.class),

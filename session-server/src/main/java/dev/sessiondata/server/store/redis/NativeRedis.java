@@ -54,7 +54,22 @@ final class NativeRedis {
 
     /** Runs a script on one key; integers come back as {@link Long}, bulk strings as {@code byte[]}. */
     <T> CompletionStage<T> script(LuaScripts script, ScriptOutputType type, byte[] key, byte[]... args) {
-        return withCommands(redis -> script(redis, script, type, key, args));
+        return withCommands(redis -> script(redis, script, type, new byte[][] {key}, args));
+    }
+
+    /**
+     * Runs the commands {@code build} adds to a batch, and answers the stage it makes of their answers. The batch
+     * goes to Redis in one write (on a cluster, one per node; keys of one slot go to one node), so its commands
+     * cost one round trip, and Redis reads them at once and runs them in their order, though other clients'
+     * commands may run between them.
+     */
+    <T> CompletionStage<T> batch(Function<CommandBatch, CompletionStage<T>> build) {
+        return withCommands(redis -> {
+            CommandBatch batch = new CommandBatch(redis);
+            CompletionStage<T> answer = build.apply(batch);
+            batch.send();
+            return answer;
+        });
     }
 
     /**
@@ -130,10 +145,15 @@ final class NativeRedis {
     }
 
     private static <T> CompletionStage<T> script(RedisClusterAsyncCommands<byte[], byte[]> redis, LuaScripts script,
-            ScriptOutputType type, byte[] key, byte[]... args) {
-        byte[][] keys = {key};
+            ScriptOutputType type, byte[][] keys, byte[]... args) {
+        return orEval(redis.evalsha(script.sha1(), type, keys, args), redis, script, type, keys, args);
+    }
+
+    /** The answer of an {@code EVALSHA}, or, when the node does not have the script yet, of an {@code EVAL} sent then. */
+    static <T> CompletionStage<T> orEval(CompletionStage<T> evalsha, RedisClusterAsyncCommands<byte[], byte[]> redis,
+            LuaScripts script, ScriptOutputType type, byte[][] keys, byte[]... args) {
         CompletableFuture<T> result = new CompletableFuture<>();
-        redis.<T>evalsha(script.sha1(), type, keys, args).whenComplete((value, failure) -> {
+        evalsha.whenComplete((value, failure) -> {
             if (failure == null) {
                 result.complete(value);
             } else if (cause(failure) instanceof RedisNoScriptException) {
@@ -155,7 +175,7 @@ final class NativeRedis {
         return result;
     }
 
-    private static <T> CompletionStage<T> translated(CompletionStage<T> stage) {
+    static <T> CompletionStage<T> translated(CompletionStage<T> stage) {
         CompletableFuture<T> result = new CompletableFuture<>();
         stage.whenComplete((value, failure) -> {
             if (failure == null) {

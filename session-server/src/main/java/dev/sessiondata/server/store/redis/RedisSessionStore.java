@@ -10,12 +10,15 @@ import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.store.StoredSession;
 import dev.sessiondata.server.store.Versions;
 import dev.sessiondata.server.store.WriteResult;
+import io.lettuce.core.KeyValue;
 import io.lettuce.core.ScriptOutputType;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import org.jspecify.annotations.Nullable;
@@ -31,10 +34,16 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  *       {@code Session-Expires-At} header) and {@code digest} (the {@code Repr-Digest} field value). Redis expires the key itself ({@code PEXPIRE ttl}). The session id
  *       is the key's hash tag, so in a Redis Cluster every key of one session lives in one slot; ids cannot
  *       contain braces, so the tag is always exactly the id.</li>
+ *   <li>{@code P staged:{<id>}:<version>} — a write on its way: the same fields, renamed onto the session by the
+ *       write's script in the same round trip, or removed by Redis after {@link #STAGED_TTL} when no commit came.</li>
  * </ul>
  *
- * <p>Every operation that reads and writes is one Lua script (Redis runs each atomically), so a conditional write
- * either fully happens or not at all, and a session is never half-written. Session operations go through
+ * <p>Every decision is taken inside one Lua script (Redis runs each atomically): the precondition and ttl of a
+ * write, with the rename that makes it visible, so a conditional write either fully happens or not at all and a
+ * session is never half-written; the ttl a slide uses. The body itself never passes through Lua (Redis pays for
+ * every KB that goes in or out of its interpreter): a write stages it with {@code HSET}, a read takes it with
+ * {@code HMGET}, each sent with its script in one batch, one round trip. The layout is the one older releases wrote and
+ * read, so servers of both kinds can share a Redis while they are rolled. Session operations go through
  * Lettuce's own asynchronous API ({@link NativeRedis}) and never wait; the session count is an estimate that never
  * passes over the key space ({@link SessionKeyCount}) and waits for its answers, off the event loops. An
  * unreachable Redis completes an operation's stage with a
@@ -42,9 +51,20 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  */
 public final class RedisSessionStore implements SessionStore {
 
-    /** The hash fields of a session, in the order the get script answers them. */
-    private static final byte[][] FIELDS = {bytes("data"), bytes("serializer"), bytes("version"), bytes("ttl"), bytes("expires"),
-            bytes("digest")};
+    private static final byte[] DATA = bytes("data");
+    private static final byte[] SERIALIZER = bytes("serializer");
+    private static final byte[] VERSION = bytes("version");
+    private static final byte[] TTL = bytes("ttl");
+    private static final byte[] DIGEST = bytes("digest");
+
+    /** The hash fields of a session, in the order a read asks for them. */
+    private static final byte[][] FIELDS = {DATA, SERIALIZER, VERSION, TTL, bytes("expires"), DIGEST};
+
+    /**
+     * How long a staged write may wait for its commit, which follows it in the same round trip: only a server that
+     * stops between the two leaves a staged hash behind, and Redis removes it after this.
+     */
+    static final Duration STAGED_TTL = Duration.ofMinutes(1);
 
     /** Keys one session count touches per master: a standard error of 3 % when half the keys are sessions. */
     public static final int DEFAULT_COUNT_SAMPLE = 1000;
@@ -67,25 +87,41 @@ public final class RedisSessionStore implements SessionStore {
     }
 
     /**
-     * A sliding read is the get script (read and slide in one atomic step: done apart, a slide could recreate a
-     * session deleted in between); a read that does not slide needs no condition and is a plain {@code HMGET}.
+     * A read is one {@code HMGET}; a sliding one runs the touch script after it in the same round trip (one batch,
+     * answered together). The script reads the session's ttl and moves its expiry in one atomic step, so the slide
+     * never recreates a session deleted meanwhile and always uses the ttl the session has; the answer is what the
+     * {@code HMGET} read with the expiry the slide set (empty when the slide found the session gone). The script
+     * comes second so that the order holds when a node does not have it yet and it is sent again as {@code EVAL}.
+     * The body never passes through Lua: the old read script, which returned it, cost Redis 33 µs per 10 KB read
+     * against 1.5 µs for the {@code HMGET} and 3 µs for the touch script ({@code INFO commandstats}).
      */
     @Override
     public CompletionStage<Optional<StoredSession>> get(String id, boolean slide) {
+        byte[] key = sessionKey(id);
         if (!slide) {
-            return lettuce.call(redis -> redis.hmget(sessionKey(id), FIELDS)).thenApply(fields -> {
-                if (fields.size() < FIELDS.length || !fields.get(2).hasValue()) {
-                    return Optional.empty();
-                }
-                return Optional.of(session(fields.get(0).getValue(), fields.get(1).getValue(),
-                        fields.get(2).getValue(), fields.get(3).getValue(), fields.get(4).getValue(),
-                        fields.get(5).getValueOrElse(null)));
-            });
+            return lettuce.call(redis -> redis.hmget(key, FIELDS)).thenApply(fields -> session(fields, null));
         }
-        return lettuce.<List<byte[]>>script(LuaScripts.GET, ScriptOutputType.MULTI, sessionKey(id), now())
-                .thenApply(fields -> fields == null || fields.isEmpty() ? Optional.empty()
-                        : Optional.of(session(fields.get(0), fields.get(1), fields.get(2), fields.get(3), fields.get(4),
-                                fields.size() > 5 ? fields.get(5) : null)));
+        byte[][] keys = {key};
+        byte[] now = now();
+        return lettuce.batch(redis -> {
+            CompletionStage<List<KeyValue<byte[], byte[]>>> read = redis.hmget(key, FIELDS);
+            CompletionStage<byte[]> slid = redis.script(LuaScripts.TOUCH, ScriptOutputType.VALUE, keys, now);
+            return read.thenCombine(slid,
+                    (fields, expires) -> expires == null ? Optional.empty() : session(fields, expires));
+        });
+    }
+
+    /**
+     * The session of an {@code HMGET} of {@link #FIELDS}, with {@code expires} instead of the stored one when given;
+     * empty when it has no version (no such key).
+     */
+    private static Optional<StoredSession> session(List<KeyValue<byte[], byte[]>> fields, byte @Nullable [] expires) {
+        if (fields.size() < FIELDS.length || !fields.get(2).hasValue()) {
+            return Optional.empty();
+        }
+        return Optional.of(session(fields.get(0).getValue(), fields.get(1).getValue(), fields.get(2).getValue(),
+                fields.get(3).getValue(), expires == null ? fields.get(4).getValue() : expires,
+                fields.get(5).getValueOrElse(null)));
     }
 
     private static StoredSession session(byte[] data, byte[] serializer, byte[] version, byte[] ttl, byte[] expires,
@@ -94,20 +130,44 @@ public final class RedisSessionStore implements SessionStore {
                 Instant.ofEpochMilli(Long.parseLong(text(expires))), digest == null ? null : text(digest));
     }
 
-    /** Whether an existing session keeps its ttl is decided inside the script, so the expiry comes back from it. */
+    /**
+     * The write is staged as a hash of its own beside the session ({@code HSET}, with {@link #STAGED_TTL} as its
+     * expiry), then the put script checks the precondition, decides the ttl (an existing session keeps its own when
+     * the write names none) and renames the staged hash onto the session: three commands in one batch (one round
+     * trip), the last one atomic, and the body never passes through Lua (the old script, which took it as an
+     * argument, cost Redis 29 µs per 10 KB write; the {@code HSET} 0.8 µs and the commit script 20 µs, measured with
+     * {@code INFO commandstats}). A refused write drops what was staged.
+     */
     @Override
     public CompletionStage<WriteResult> put(String id, SessionWrite write, Precondition precondition) {
         String version = Versions.next();
         String digest = write.digest();
-        return lettuce.<List<Object>>script(LuaScripts.PUT, ScriptOutputType.MULTI, sessionKey(id),
-                condition(precondition), bytes(String.valueOf(precondition.version())), bytes(version),
-                bytes(write.serializerId()), write.data(), bytes(String.valueOf(write.ttl().toMillis())), now(),
-                bytes(write.keepsTtl() ? "1" : "0"), bytes(digest == null ? "" : digest))
-                .thenApply(answer -> {
-                    long outcome = answer == null || answer.isEmpty() ? 0 : (Long) answer.get(0);
-                    return outcome == 0 ? WriteResult.preconditionFailed() : WriteResult.written(outcome == 1, version,
-                            Instant.ofEpochMilli(Long.parseLong(text((byte[]) answer.get(1)))));
-                });
+        Map<byte[], byte[]> fields = new LinkedHashMap<>(8);
+        fields.put(VERSION, bytes(version));
+        fields.put(SERIALIZER, bytes(write.serializerId()));
+        fields.put(DATA, write.data());
+        fields.put(TTL, bytes(String.valueOf(write.ttl().toMillis())));
+        if (digest != null) {
+            fields.put(DIGEST, bytes(digest));
+        }
+        byte[][] keys = {sessionKey(id), bytes(prefix + "staged:{" + id + "}:" + version)};
+        byte[][] args = {condition(precondition), bytes(String.valueOf(precondition.version())), now(),
+                bytes(write.keepsTtl() ? "1" : "0")};
+        return lettuce.batch(redis -> {
+            CompletionStage<Long> staged = redis.hset(keys[1], fields);
+            CompletionStage<Boolean> expiring = redis.pexpire(keys[1], STAGED_TTL);
+            CompletionStage<List<Object>> committed = redis.script(LuaScripts.PUT, ScriptOutputType.MULTI, keys, args);
+            // a failed HSET (Redis out of memory) is the write's failure; the script then found nothing staged
+            return staged.thenCombine(expiring, (count, expires) -> count).thenCombine(committed, (count, answer) -> {
+                long outcome = answer == null || answer.isEmpty() ? 0 : (Long) answer.get(0);
+                if (outcome < 0) {
+                    throw new IllegalStateException(
+                            "the staged write of session '" + id + "' was gone before its commit");
+                }
+                return outcome == 0 ? WriteResult.preconditionFailed() : WriteResult.written(outcome == 1, version,
+                        Instant.ofEpochMilli(Long.parseLong(text((byte[]) answer.get(1)))));
+            });
+        });
     }
 
     @Override

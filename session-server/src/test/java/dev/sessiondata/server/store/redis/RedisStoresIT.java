@@ -9,10 +9,16 @@ import dev.sessiondata.server.store.SchemaStoreCompatibilityKit;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreCompatibilityKit;
 import dev.sessiondata.server.store.SessionWrite;
+import dev.sessiondata.server.store.StoredSession;
+import dev.sessiondata.server.store.WriteResult;
 import dev.sessiondata.server.support.RedisConnections;
 import dev.sessiondata.testsupport.RedisTarget;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -88,6 +94,65 @@ class RedisStoresIT {
         double standardError = sessions * Math.sqrt((1 - share) / (share * sample));
 
         assertThat((double) store.sessionCount()).isCloseTo(sessions, within(6 * standardError + 1));
+    }
+
+    /**
+     * A write is staged beside the session and renamed onto it by its script: whether it is written or refused,
+     * nothing staged stays behind, and the session key is the only key of the store.
+     */
+    @Test
+    void aWriteWrittenOrRefusedLeavesOnlyTheSessionKey() {
+        String keyPrefix = freshPrefix();
+        SessionStore store = new RedisSessionStore(connections, keyPrefix, Clock.systemUTC());
+        SessionWrite write = new SessionWrite(new byte[] {1, 2, 3}, "java", Duration.ofMinutes(5));
+
+        store.put("staged", write, Precondition.none()).toCompletableFuture().join();
+        store.put("staged", write, Precondition.none()).toCompletableFuture().join();
+        store.put("staged", write, Precondition.absent()).toCompletableFuture().join();
+        store.put("staged", write, Precondition.version("stale")).toCompletableFuture().join();
+
+        assertThat(keys(keyPrefix)).containsExactly(keyPrefix + "session:{staged}");
+    }
+
+    /**
+     * The hash the previous releases wrote (and still write while a deployment is rolled) reads back, slides and is
+     * replaced: the layout did not change when the scripts stopped carrying the body.
+     */
+    @Test
+    void aSessionInTheLayoutOfThePreviousReleaseReadsSlidesAndIsReplaced() {
+        String keyPrefix = freshPrefix();
+        byte[] key = (keyPrefix + "session:{older}").getBytes(StandardCharsets.UTF_8);
+        try (RedisConnection connection = connections.getConnection()) {
+            connection.hashCommands().hMSet(key, Map.of(
+                    bytes("data"), bytes("older body"), bytes("serializer"), bytes("java"),
+                    bytes("version"), bytes("0123456789abcdef"), bytes("ttl"), bytes("600000"),
+                    bytes("expires"), bytes("1000")));
+            connection.keyCommands().pExpire(key, 600_000);
+        }
+        SessionStore store = new RedisSessionStore(connections, keyPrefix, Clock.systemUTC());
+        Instant beforeSlide = Instant.now();
+
+        StoredSession read = store.get("older", true).toCompletableFuture().join().orElseThrow();
+
+        assertThat(read.data()).isEqualTo(bytes("older body"));
+        assertThat(read.version()).isEqualTo("0123456789abcdef");
+        assertThat(read.digest()).isNull();
+        assertThat(read.expiresAt()).isAfterOrEqualTo(beforeSlide.plusSeconds(600).minusMillis(1));
+        WriteResult replaced = store.put("older", new SessionWrite(bytes("newer"), "java", Duration.ofMinutes(5), true,
+                null), Precondition.version("0123456789abcdef")).toCompletableFuture().join();
+        assertThat(replaced.outcome()).isEqualTo(WriteResult.Outcome.REPLACED);
+        assertThat(replaced.expiresAt()).isAfterOrEqualTo(beforeSlide.plusSeconds(600).minusMillis(1));
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static List<String> keys(String keyPrefix) {
+        try (RedisConnection connection = connections.getConnection()) {
+            return connection.keyCommands().keys(bytes(keyPrefix + "*")).stream()
+                    .map(key -> new String(key, StandardCharsets.UTF_8)).toList();
+        }
     }
 
     @Nested
