@@ -28,13 +28,23 @@ final class DescriptorAdmission {
         this.properties = properties;
     }
 
-    /** Checks a decoded batch before it is stored. */
-    void check(String serializerId, List<ClassDescriptor> batch) {
+    /** A {@code 404} problem unless the serializer exchanges descriptors in a format the server checks. */
+    void requireExchanging(String serializerId) {
+        formatOf(serializerId);
+    }
+
+    private static Consumer<ClassDescriptor> formatOf(String serializerId) {
         Consumer<ClassDescriptor> format = FORMATS.get(serializerId);
         if (format == null) {
             throw new ApiProblemException(ProblemType.NOT_FOUND, "Serializer '" + serializerId + "' exchanges no "
                     + "descriptors; those that do: " + FORMATS.keySet() + ".");
         }
+        return format;
+    }
+
+    /** Checks a decoded batch before it is stored. */
+    void check(String serializerId, List<ClassDescriptor> batch) {
+        Consumer<ClassDescriptor> format = formatOf(serializerId);
         if (batch.size() > properties.maxBatchCount()) {
             throw new ApiProblemException(ProblemType.PAYLOAD_TOO_LARGE, "A batch holds at most "
                     + properties.maxBatchCount() + " descriptors; this one has " + batch.size() + ".",

@@ -39,8 +39,6 @@ public final class SchemaHandler {
     public static final String DESCRIPTORS_PATH = SessionApi.SERIALIZERS_PATH + "/{serializerId}/descriptors";
     public static final String DESCRIPTOR_PATH = DESCRIPTORS_PATH + "/{uid}";
 
-    private static final MediaType DESCRIPTORS = MediaType.parseMediaType(SessionApi.DESCRIPTORS_MEDIA_TYPE);
-
     private final SchemaStore store;
     private final SerializerPolicy serializers;
     private final SchemaProperties properties;
@@ -66,9 +64,11 @@ public final class SchemaHandler {
     public Mono<ServerResponse> upload(ServerRequest request) {
         String serializer = known(request.pathVariable("serializerId"));
         HttpHeaders headers = request.headers().asHttpHeaders();
-        if (!isDescriptorBatch(headers.getFirst(HttpHeaders.CONTENT_TYPE))) {
+        descriptors.requireExchanging(serializer);
+        MediaType mediaType = descriptorsOf(serializer);
+        if (!isDescriptorBatch(mediaType, headers.getFirst(HttpHeaders.CONTENT_TYPE))) {
             throw new ApiProblemException(ProblemType.UNSUPPORTED_MEDIA_TYPE,
-                    "Send the descriptors as " + SessionApi.DESCRIPTORS_MEDIA_TYPE + ".");
+                    "Send the descriptors as " + mediaType + ".");
         }
         long maxSize = properties.maxBatchSize().toBytes();
         return Mono.using(() -> admission.admit(headers.getContentLength(), maxSize),
@@ -93,7 +93,8 @@ public final class SchemaHandler {
         String serializer = known(request.pathVariable("serializerId"));
         String after = request.queryParam("after").orElse(null);
         String limit = request.queryParam("limit").orElse(null);
-        return blocking(request, () -> pages.page(serializer, after, limit)).flatMap(SchemaHandler::batch);
+        return blocking(request, () -> pages.page(serializer, after, limit))
+                .flatMap(page -> batch(serializer, page));
     }
 
     /** {@code GET}: one class descriptor of a serializer, as a batch of one (for a reader's lazy miss). */
@@ -108,7 +109,7 @@ public final class SchemaHandler {
         }
         return blocking(request, () -> store.descriptor(serializer, value).orElseThrow(() ->
                 new ApiProblemException(ProblemType.NOT_FOUND, "No descriptor of uid " + uid + ".")))
-                .flatMap(descriptor -> batch(List.of(descriptor)));
+                .flatMap(descriptor -> batch(serializer, List.of(descriptor)));
     }
 
     /** The call on a bounded elastic thread, its answer back on the request's event loop ({@link EventLoops}). */
@@ -126,17 +127,22 @@ public final class SchemaHandler {
         return serializerId;
     }
 
-    private static boolean isDescriptorBatch(@Nullable String contentType) {
+    /** A serializer's batch media type: {@link SessionApi#DESCRIPTORS_MEDIA_TYPE} for One Nio. */
+    private static MediaType descriptorsOf(String serializerId) {
+        return MediaType.parseMediaType(SessionApi.descriptorsMediaType(serializerId));
+    }
+
+    private static boolean isDescriptorBatch(MediaType expected, @Nullable String contentType) {
         try {
-            return contentType != null && DESCRIPTORS.equalsTypeAndSubtype(MediaType.parseMediaType(contentType));
+            return contentType != null && expected.equalsTypeAndSubtype(MediaType.parseMediaType(contentType));
         } catch (InvalidMediaTypeException e) {
             return false;
         }
     }
 
-    private static Mono<ServerResponse> batch(List<ClassDescriptor> descriptors) {
+    private static Mono<ServerResponse> batch(String serializerId, List<ClassDescriptor> descriptors) {
         byte[] body = DescriptorBatch.encode(descriptors);
-        return ServerResponse.ok().contentType(DESCRIPTORS).contentLength(body.length)
+        return ServerResponse.ok().contentType(descriptorsOf(serializerId)).contentLength(body.length)
                 .body(ByteBodies.of(body));
     }
 
