@@ -2,8 +2,9 @@ package dev.sessiondata.client.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sessiondata.client.scenario.ForkedJvm;
-import dev.sessiondata.client.scenario.JavaSources;
+import dev.sessiondata.testsupport.ForkedJvm;
+import dev.sessiondata.testsupport.JavaSources;
+import dev.sessiondata.testsupport.TestServer;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.serializer.SerializerSettings;
+import dev.sessiondata.testsupport.TestServer;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
