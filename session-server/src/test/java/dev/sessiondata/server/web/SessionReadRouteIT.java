@@ -54,7 +54,7 @@ class SessionReadRouteIT {
                 new SessionProperties(Duration.ofMinutes(30), Duration.ofHours(24), DataSize.ofMegabytes(2), true),
                 SerializerPolicy.of("java", List.of("java"), KnownSerializers.IDS), () -> webFluxStandIn());
         server = HttpServer.create().host("127.0.0.1").port(0).route(route::apply).bindNow();
-        reader = new Api(URI.create("http://127.0.0.1:" + server.port()), "read-token-0123456789");
+        reader = Api.ofStandIn(URI.create("http://127.0.0.1:" + server.port()), "read-token-0123456789");
         store.put("present", new SessionWrite("body".getBytes(StandardCharsets.UTF_8), "java", Duration.ofMinutes(30),
                 false, "sha-256=:AAAA:"), Precondition.none());
     }
@@ -96,9 +96,9 @@ class SessionReadRouteIT {
         assertThat(reader.get("pre%73ent").statusCode()).isEqualTo(WEBFLUX);
         assertThat(reader.get("present?ttl=1").statusCode()).isEqualTo(WEBFLUX);
         assertThat(reader.get("..").statusCode()).isEqualTo(WEBFLUX);
-        assertThat(new Api(URI.create("http://127.0.0.1:" + server.port()), "unknown").get("present").statusCode())
+        assertThat(Api.ofStandIn(URI.create("http://127.0.0.1:" + server.port()), "unknown").get("present").statusCode())
                 .isEqualTo(WEBFLUX);
-        assertThat(new Api(URI.create("http://127.0.0.1:" + server.port()), null).get("present").statusCode())
+        assertThat(Api.ofStandIn(URI.create("http://127.0.0.1:" + server.port()), null).get("present").statusCode())
                 .isEqualTo(WEBFLUX);
     }
 
