@@ -22,8 +22,8 @@ import java.util.function.Function;
 final class DecisionWriter {
 
     /** The ids a decision run races unless told otherwise: the candidates for the default and the best of the rest. */
-    static final List<String> CONTENDERS = List.of(KnownSerializers.FORY, KnownSerializers.KRYO,
-            KnownSerializers.ONE_NIO, KnownSerializers.ONE_NIO_PERSIST, KnownSerializers.HESSIAN,
+    static final List<String> CONTENDERS = List.of(KnownSerializers.FORY, KnownSerializers.FORY_SHARED,
+            KnownSerializers.KRYO, KnownSerializers.ONE_NIO, KnownSerializers.ONE_NIO_PERSIST, KnownSerializers.HESSIAN,
             KnownSerializers.JACKSON_SMILE);
     static final double ROUND_TRIP_TARGET = 1.2;
     static final double SIZE_TARGET = 1.1;
