@@ -193,7 +193,8 @@ profile_summary() {
              if (first == "" && frame !~ /^(java|jdk|sun)\./ && frame != "...") first = frame }' > "$work/samples.tsv"
   local total; total=$(wc -l < "$work/samples.tsv")
   echo "$total execution samples. Top frames:"
-  cut -f1 "$work/samples.tsv" | sort | uniq -c | sort -rn | head -20 \
+  # awk, not head: head's early exit would be a SIGPIPE for sort, which pipefail makes the script's end
+  cut -f1 "$work/samples.tsv" | sort | uniq -c | sort -rn | awk 'NR <= 20' \
     | awk -v t="$total" '{ n = $1; $1 = ""; printf "%6d %5.1f %%%s\n", n, 100 * n / t, $0 }'
   echo
   echo "Samples by the layer of their first frame outside the JDK:"
@@ -208,7 +209,7 @@ profile_summary() {
       else if (f ~ /^(java|jdk|sun)\./) l = "JDK only"
       else l = "other: " f
       n[l]++ }
-    END { for (l in n) printf "%6d %5.1f %% %s\n", n[l], 100 * n[l] / t, l }' | sort -rn | head -12
+    END { for (l in n) printf "%6d %5.1f %% %s\n", n[l], 100 * n[l] / t, l }' | sort -rn | awk 'NR <= 12'
 }
 
 profile_report=""
