@@ -20,6 +20,7 @@ import dev.sessiondata.server.web.SerializerProperties;
 import dev.sessiondata.server.web.SessionHandler;
 import dev.sessiondata.server.web.SessionProperties;
 import dev.sessiondata.server.web.SessionReadRoute;
+import dev.sessiondata.server.web.SessionWriteRoute;
 import dev.sessiondata.server.web.WriteAdmission;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
@@ -149,6 +150,15 @@ public class WebConfiguration {
     SessionReadRoute sessionReadRoute(SessionStore store, TokenRegistry tokens, RequestMetrics metrics,
             SessionProperties properties, SerializerPolicy serializers, ObjectProvider<HttpHandler> webFlux) {
         return new SessionReadRoute(store, tokens, metrics, properties, serializers, webFlux::getObject);
+    }
+
+    /** A {@code PUT} of a session on Reactor Netty's own route; the unusual ones to WebFlux ({@link SessionWriteRoute}). */
+    @Bean
+    SessionWriteRoute sessionWriteRoute(SessionStore store, TokenRegistry tokens, RequestMetrics requests,
+            ServerMetrics metrics, SessionProperties properties, SerializerPolicy serializers, WriteAdmission admission,
+            JsonMapper json, ObjectProvider<HttpHandler> webFlux) {
+        return new SessionWriteRoute(store, tokens, requests, metrics, properties, serializers, admission, json,
+                webFlux::getObject);
     }
 
     @Bean

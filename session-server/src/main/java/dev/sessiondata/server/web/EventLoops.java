@@ -31,11 +31,16 @@ public final class EventLoops {
 
     /** The stage as a {@link Mono} that signals on the exchange's event loop; a completed stage signals at once. */
     public static <T> Mono<T> resumeOn(ServerWebExchange exchange, CompletionStage<T> stage) {
+        return resumeOn(of(exchange), stage);
+    }
+
+    /** The stage as a {@link Mono} that signals on {@code loop}; a completed stage signals at once. */
+    public static <T> Mono<T> resumeOn(Executor loop, CompletionStage<T> stage) {
         if (stage instanceof CompletableFuture<T> future && future.isDone() && !future.isCompletedExceptionally()) {
             T value = future.getNow(null);
             return value == null ? Mono.empty() : Mono.just(value);
         }
-        return Mono.fromCompletionStage(stage.whenCompleteAsync(NOTHING, of(exchange)));
+        return Mono.fromCompletionStage(stage.whenCompleteAsync(NOTHING, loop));
     }
 
     /** The exchange's event loop as a scheduler, for {@code publishOn}. */

@@ -1,18 +1,13 @@
 package dev.sessiondata.server.web;
 
-import dev.sessiondata.api.ProblemType;
 import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.server.metrics.ServerMetrics;
-import dev.sessiondata.server.store.StoreFullException;
-import dev.sessiondata.server.store.StoreUnavailableException;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpRequest;
@@ -63,48 +58,29 @@ public final class ProblemHandler implements WebExceptionHandler, Ordered {
         Throwable failure = thrown instanceof CompletionException && thrown.getCause() != null ? thrown.getCause() : thrown;
         ServerHttpRequest request = exchange.getRequest();
         HttpHeaders headers = response.getHeaders();
-        if (failure instanceof ApiProblemException refused) {
-            if (refused.type() == ProblemType.UNAUTHORIZED) {
-                headers.set(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"sessiondata\"");
-            }
-            if (refused.type().status() == HttpStatus.SERVICE_UNAVAILABLE.value()) {
-                headers.set(HttpHeaders.RETRY_AFTER, String.valueOf(retryAfterSeconds));
-            }
-            return respond(exchange, refused.type(), refused.getMessage(), refused.properties());
-        }
-        if (failure instanceof StoreUnavailableException unavailable) {
-            LOG.warn("Session store unavailable for {} {}: {}", request.getMethod(), request.getPath(), unavailable.toString());
-            headers.set(HttpHeaders.RETRY_AFTER, "1");
-            return respond(exchange, ProblemType.STORE_UNAVAILABLE, "The session store cannot be reached; retry later.",
-                    Map.of());
-        }
-        if (failure instanceof StoreFullException full) {
-            // full is not away: no Retry-After, since retrying soon only adds load to a store refusing writes
-            LOG.warn("Session store full for {} {}: {}", request.getMethod(), request.getPath(), full.getMessage());
-            return respond(exchange, ProblemType.STORE_FULL, "The session store is out of memory and refuses writes; "
-                    + "nothing was written.", Map.of());
-        }
         if (failure instanceof ResponseStatusException status) {
             // WebFlux's own refusals (no route, a method the path does not have, a malformed request) with their
             // headers (Allow of a 405)
             status.getHeaders().forEach(headers::put);
-            return respond(exchange, Problems.typeOf(status.getStatusCode().value()), status.getReason(), Map.of());
+            return respond(exchange, new ProblemAnswer(Problems.typeOf(status.getStatusCode().value()),
+                    status.getReason(), Map.of(), Map.of()));
         }
         if (DisconnectedClientHelper.isClientDisconnectedException(failure)) {
             // the client left (closed the connection mid-body, say): there is nobody to answer
             LOG.debug("Client gone during {} {}: {}", request.getMethod(), request.getPath(), failure.toString());
             return Mono.empty();
         }
-        LOG.error("Unexpected failure of {} {}", request.getMethod(), request.getPath(), failure);
-        return respond(exchange, ProblemType.INTERNAL_ERROR, "The server failed; the failure is logged.", Map.of());
+        ProblemAnswer answer = ProblemAnswer.of(failure, request.getMethod().name(), request.getPath().value(),
+                retryAfterSeconds);
+        answer.headers().forEach(headers::set);
+        return respond(exchange, answer);
     }
 
-    private Mono<Void> respond(ServerWebExchange exchange, ProblemType type, @Nullable String detail,
-            Map<String, Object> properties) {
-        metrics.rejected(type);
+    private Mono<Void> respond(ServerWebExchange exchange, ProblemAnswer answer) {
+        metrics.rejected(answer.type());
         ServerHttpResponse response = exchange.getResponse();
-        byte[] body = json.writeValueAsBytes(Problems.of(type, detail, exchange.getRequest().getPath().value(), properties));
-        response.setStatusCode(HttpStatusCode.valueOf(type.status()));
+        byte[] body = answer.body(json, exchange.getRequest().getPath().value());
+        response.setStatusCode(HttpStatusCode.valueOf(answer.type().status()));
         HttpHeaders headers = response.getHeaders();
         headers.setContentType(PROBLEM);
         headers.setContentLength(body.length);

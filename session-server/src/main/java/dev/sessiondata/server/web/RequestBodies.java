@@ -3,7 +3,6 @@ package dev.sessiondata.server.web;
 import dev.sessiondata.api.ProblemType;
 import java.util.Arrays;
 import java.util.Map;
-import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import reactor.core.publisher.Mono;
@@ -34,7 +33,7 @@ public final class RequestBodies {
             return request.getBody()
                     .doOnNext(buffer -> {
                         try {
-                            body.append(buffer);
+                            body.append(buffer.readableByteCount(), buffer::read);
                         } finally {
                             DataBufferUtils.release(buffer);
                         }
@@ -48,8 +47,11 @@ public final class RequestBodies {
                 "The body is larger than the limit of " + limit + " bytes.", Map.of("maxBytes", limit));
     }
 
-    /** The bytes of one body as they arrive. */
-    private static final class Body {
+    /**
+     * The bytes of one body as they arrive, whatever buffers they arrive in (Spring's or Netty's): the copy of each
+     * into the one array is the only one a body costs.
+     */
+    static final class Body {
 
         private final long declared;
         private final int limit;
@@ -63,8 +65,8 @@ public final class RequestBodies {
             this.bytes = new byte[declared >= 0 ? (int) declared : Math.min(limit, FIRST_CHUNKED_CAPACITY)];
         }
 
-        void append(DataBuffer buffer) {
-            int readable = buffer.readableByteCount();
+        /** Appends the {@code readable} bytes {@code chunk} copies. */
+        void append(int readable, Chunk chunk) {
             if ((long) size + readable > limit) {
                 throw tooLarge(limit);
             }
@@ -75,10 +77,11 @@ public final class RequestBodies {
                 }
                 bytes = Arrays.copyOf(bytes, (int) Math.min(limit, Math.max((long) bytes.length * 2, size + readable)));
             }
-            buffer.read(bytes, size, readable);
+            chunk.copyTo(bytes, size, readable);
             size += readable;
         }
 
+        /** The whole body; an {@code invalid-request} problem when it is not as long as it was declared. */
         byte[] bytes() {
             if (declared >= 0 && size != declared) {
                 throw new ApiProblemException(ProblemType.INVALID_REQUEST,
@@ -86,5 +89,11 @@ public final class RequestBodies {
             }
             return size == bytes.length ? bytes : Arrays.copyOf(bytes, size);
         }
+    }
+
+    /** Copies a buffer's readable bytes into {@code target} from {@code offset}, consuming them. */
+    @FunctionalInterface
+    interface Chunk {
+        void copyTo(byte[] target, int offset, int length);
     }
 }

@@ -11,6 +11,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.util.AsciiString;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -23,7 +24,6 @@ import org.reactivestreams.Publisher;
 import org.springframework.boot.reactor.netty.NettyRouteProvider;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.HttpHandler;
-import org.springframework.http.server.reactive.ReactorHttpHandlerAdapter;
 import reactor.core.publisher.Mono;
 import reactor.netty.Connection;
 import reactor.netty.http.server.HttpServerRequest;
@@ -51,10 +51,9 @@ public final class SessionReadRoute implements NettyRouteProvider {
     private final TokenRegistry tokens;
     private final RequestMetrics metrics;
     private final boolean slide;
-    private final String activeSerializer;
-    private final Supplier<HttpHandler> webFlux;
-    private final Map<String, String> contentTypes = new ConcurrentHashMap<>();
-    private volatile @Nullable ReactorHttpHandlerAdapter delegate;
+    private final AsciiString activeSerializer;
+    private final WebFluxHandOff webFlux;
+    private final Map<String, AsciiString> contentTypes = new ConcurrentHashMap<>();
     /** This route's timer, taken from {@link RequestMetrics} once: a lookup per request was 5 % of a read's samples. */
     private volatile @Nullable Timer readTimer;
 
@@ -64,8 +63,8 @@ public final class SessionReadRoute implements NettyRouteProvider {
         this.tokens = tokens;
         this.metrics = metrics;
         this.slide = properties.slidingExpiration();
-        this.activeSerializer = serializers.active();
-        this.webFlux = webFlux;
+        this.activeSerializer = AsciiString.cached(serializers.active());
+        this.webFlux = new WebFluxHandOff(webFlux);
     }
 
     @Override
@@ -78,7 +77,7 @@ public final class SessionReadRoute implements NettyRouteProvider {
         long start = System.nanoTime();
         String id = plainId(request.uri());
         if (id == null || request.requestHeaders().contains(HttpHeaderNames.IF_NONE_MATCH) || !readAllowed(request)) {
-            return webFlux(request, response);
+            return webFlux.apply(request, response);
         }
         CompletionStage<Optional<StoredSession>> read = store.get(id, slide);
         if (read instanceof CompletableFuture<Optional<StoredSession>> done && done.isDone()
@@ -96,19 +95,19 @@ public final class SessionReadRoute implements NettyRouteProvider {
     private Publisher<Void> answer(HttpServerRequest request, HttpServerResponse response,
             Optional<StoredSession> found, long start) {
         if (found.isEmpty()) {
-            return webFlux(request, response);
+            return webFlux.apply(request, response);
         }
         StoredSession session = found.get();
         byte[] data = session.data();
         response.status(HttpResponseStatus.OK)
-                .header(SessionApi.SERIALIZER_ACTIVE_HEADER, activeSerializer)
+                .header(NettyHeaders.SERIALIZER_ACTIVE, activeSerializer)
                 .header(HttpHeaderNames.CONTENT_TYPE, contentTypes.computeIfAbsent(session.serializerId(),
-                        serializerId -> MediaType.parseMediaType(SessionApi.mediaTypeOf(serializerId)).toString()))
+                        serializerId -> AsciiString.cached(MediaType.parseMediaType(SessionApi.mediaTypeOf(serializerId)).toString())))
                 .header(HttpHeaderNames.CONTENT_LENGTH, Integer.toString(data.length))
-                .header(HttpHeaderNames.ETAG, EntityTags.of(session.version()))
-                .header(SessionApi.EXPIRES_AT_HEADER, session.expiresAt().toString());
+                .header(NettyHeaders.ETAG, EntityTags.of(session.version()))
+                .header(NettyHeaders.EXPIRES_AT, session.expiresAt().toString());
         if (session.digest() != null) {
-            response.header(SessionApi.REPR_DIGEST_HEADER, session.digest());
+            response.header(NettyHeaders.REPR_DIGEST, session.digest());
         }
         Timer timer = readTimer;
         if (timer == null) {
@@ -128,14 +127,5 @@ public final class SessionReadRoute implements NettyRouteProvider {
     private boolean readAllowed(HttpServerRequest request) {
         String authorization = request.requestHeaders().get(HttpHeaderNames.AUTHORIZATION);
         return tokens.authenticate(BearerTokenFilter.bearerToken(authorization)).isPresent();
-    }
-
-    private Publisher<Void> webFlux(HttpServerRequest request, HttpServerResponse response) {
-        ReactorHttpHandlerAdapter adapter = delegate;
-        if (adapter == null) {
-            adapter = new ReactorHttpHandlerAdapter(webFlux.get());
-            delegate = adapter;
-        }
-        return adapter.apply(request, response);
     }
 }
