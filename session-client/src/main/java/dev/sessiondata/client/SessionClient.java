@@ -11,7 +11,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Objects;
@@ -392,7 +391,7 @@ public final class SessionClient {
                 new SessionClientException(response.request() + " answered without " + SessionApi.EXPIRES_AT_HEADER,
                         null));
         try {
-            return new Versioned<>(value, versionOf(response), Instant.parse(expiresAt), serializerId);
+            return new Versioned<>(value, versionOf(response), ExpiresAt.parse(expiresAt), serializerId);
         } catch (DateTimeParseException e) {
             throw new SessionClientException(response.request() + " answered an unreadable "
                     + SessionApi.EXPIRES_AT_HEADER + " '" + expiresAt + "'", e);

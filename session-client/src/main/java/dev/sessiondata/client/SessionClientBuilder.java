@@ -200,6 +200,7 @@ public final class SessionClientBuilder {
     private HttpClient defaultHttpClient(URI uri) {
         // plain http: HTTP/1.1 rather than an h2c upgrade attempt on every connection
         return HttpClient.newBuilder()
+                .executor(ApiTransport.CALLER_RUNS)
                 .connectTimeout(connectTimeout != null ? connectTimeout : DEFAULT_CONNECT_TIMEOUT)
                 .version("https".equalsIgnoreCase(uri.getScheme())
                         ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1)
