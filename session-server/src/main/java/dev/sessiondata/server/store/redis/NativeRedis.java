@@ -2,12 +2,14 @@ package dev.sessiondata.server.store.redis;
 
 import dev.sessiondata.server.store.StoreFullException;
 import dev.sessiondata.server.store.StoreUnavailableException;
+import io.lettuce.core.ClientOptions;
 import io.lettuce.core.LettuceFutures;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.cluster.api.async.RedisAdvancedClusterAsyncCommands;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
@@ -40,11 +42,17 @@ final class NativeRedis {
 
     private final LettuceConnectionFactory factory;
     private final long timeoutNanos;
+    /** Whether Lettuce fails each command itself after the factory's command timeout ({@link #bounded}). */
+    private final boolean lettuceTimesOut;
     private volatile @Nullable RedisClusterAsyncCommands<byte[], byte[]> commands;
 
     NativeRedis(LettuceConnectionFactory factory) {
         this.factory = factory;
         this.timeoutNanos = factory.getClientConfiguration().getCommandTimeout().toNanos();
+        // Lettuce's default options time commands out with the connection's timeout, the factory's command timeout
+        TimeoutOptions timeouts = factory.getClientConfiguration().getClientOptions()
+                .map(ClientOptions::getTimeoutOptions).orElse(ClientOptions.DEFAULT_TIMEOUT_OPTIONS);
+        this.lettuceTimesOut = timeouts.isTimeoutCommands() && timeouts.isApplyConnectionTimeout();
     }
 
     /** Runs one command. */
@@ -134,11 +142,15 @@ final class NativeRedis {
 
     /**
      * The stage, failed with a {@link StoreUnavailableException} if it is not complete within the factory's command
-     * timeout. Lettuce times its commands out by itself too; this bound is the one the old blocking path had, kept so
-     * that no request waits on Redis longer than the configured timeout whatever Lettuce's options say.
+     * timeout. Lettuce's default options time every command out after that timeout by themselves (on its timer
+     * wheel, cheaply); only where the options say otherwise does this bound its answer, so that no request waits on
+     * Redis longer than the configured timeout whatever Lettuce's options say. A bound per request is an entry in
+     * the JDK's one timeout queue, under its lock, added and removed by every request: that was measured on the
+     * read path ({@code DelayedWorkQueue.offer}, {@code FutureTask.cancel} in its profile).
      */
     private <T> CompletionStage<T> bounded(CompletionStage<T> stage) {
-        return stage.toCompletableFuture().orTimeout(timeoutNanos, TimeUnit.NANOSECONDS)
+        CompletableFuture<T> answer = stage.toCompletableFuture();
+        return (lettuceTimesOut ? answer : answer.orTimeout(timeoutNanos, TimeUnit.NANOSECONDS))
                 .exceptionally(failure -> {
                     throw translate(failure);
                 });

@@ -3,34 +3,38 @@
 -- in the same slot, with an expiry of its own so that a write never committed leaves nothing behind). The body
 -- never passes through Lua: moving it in and out of the interpreter cost Redis ~3 µs per KB; RENAME moves it.
 -- ARGV: condition (none | version | present | absent), expected version, now in epoch milliseconds, '1' when an
---       existing session keeps its own ttl (the staged ttl is then for a new session only).
+--       existing session keeps its own ttl (the write's ttl is then for a new session only), the write's ttl in
+--       milliseconds (the one staged).
 -- Returns {0} when the condition fails (the staged hash is dropped, nothing written), {-1} when nothing is staged
 -- (its HSET failed), else {1 when created or 2 when replaced, the expiry in epoch milliseconds}.
-if redis.call('EXISTS', KEYS[2]) == 0 then
-  return {-1}
-end
-local current = redis.call('HGET', KEYS[1], 'version')
+-- Each call from Lua costs Redis about as much as the command itself again (INFO commandstats: the old script of
+-- seven calls took 16 µs per write, its calls 8.5 µs of that), so it makes four: one read, the rename, one HSET
+-- of both fields, the expiry. The rename is the test that something is staged.
+local current = redis.call('HMGET', KEYS[1], 'version', 'ttl')
+local version = current[1]
 local condition = ARGV[1]
-if (condition == 'version' and current ~= ARGV[2])
-    or (condition == 'present' and not current)
-    or (condition == 'absent' and current) then
+if (condition == 'version' and version ~= ARGV[2])
+    or (condition == 'present' and not version)
+    or (condition == 'absent' and version) then
   redis.call('DEL', KEYS[2])
   return {0}
 end
-local ttl = false
-if ARGV[4] == '1' and current then
-  ttl = redis.call('HGET', KEYS[1], 'ttl')
+local ttl = ARGV[5]
+if ARGV[4] == '1' and version and current[2] then
+  ttl = current[2]
 end
-if ttl then
-  redis.call('HSET', KEYS[2], 'ttl', ttl)
-else
-  ttl = redis.call('HGET', KEYS[2], 'ttl')
+local renamed = redis.pcall('RENAME', KEYS[2], KEYS[1])
+if type(renamed) == 'table' and renamed.err then
+  if string.find(renamed.err, 'no such key', 1, true) then
+    return {-1}
+  end
+  -- anything else (Redis out of memory) is the write's failure, with Redis' own message
+  return renamed
 end
 local expires = string.format('%d', tonumber(ARGV[3]) + tonumber(ttl))
-redis.call('HSET', KEYS[2], 'expires', expires)
-redis.call('RENAME', KEYS[2], KEYS[1])
+redis.call('HSET', KEYS[1], 'ttl', ttl, 'expires', expires)
 redis.call('PEXPIRE', KEYS[1], ttl)
-if current then
+if version then
   return {2, expires}
 end
 return {1, expires}
