@@ -5,6 +5,7 @@ import dev.sessiondata.server.metrics.MeteredSessionStore;
 import dev.sessiondata.server.metrics.SessionCountGauge;
 import dev.sessiondata.server.store.SchemaStore;
 import dev.sessiondata.server.store.SessionStore;
+import dev.sessiondata.server.store.redis.ConsolidatedFlushes;
 import dev.sessiondata.server.store.redis.RedisMemoryHealthIndicator;
 import dev.sessiondata.server.store.redis.RedisSchemaStore;
 import dev.sessiondata.server.store.redis.RedisSessionStore;
@@ -13,6 +14,7 @@ import io.lettuce.core.ClientOptions;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.data.redis.autoconfigure.ClientResourcesBuilderCustomizer;
 import org.springframework.boot.data.redis.autoconfigure.LettuceClientOptionsBuilderCustomizer;
 import org.springframework.boot.data.redis.health.DataRedisHealthIndicator;
 import org.springframework.boot.health.contributor.HealthIndicator;
@@ -63,6 +65,12 @@ public class RedisStoreConfiguration {
     @Bean
     HealthIndicator storeMemoryHealthIndicator(RedisConnectionFactory connections, SessionProperties sessions) {
         return new RedisMemoryHealthIndicator(connections, sessions.maxSize().toBytes());
+    }
+
+    /** One system call for the commands of all requests Lettuce writes in one turn: {@link ConsolidatedFlushes}. */
+    @Bean
+    ClientResourcesBuilderCustomizer consolidatedRedisFlushes() {
+        return resources -> resources.nettyCustomizer(new ConsolidatedFlushes());
     }
 
     /**
