@@ -7,9 +7,10 @@
 --       milliseconds (the one staged).
 -- Returns {0} when the condition fails (the staged hash is dropped, nothing written), {-1} when nothing is staged
 -- (its HSET failed), else {1 when created or 2 when replaced, the expiry in epoch milliseconds}.
--- Each call from Lua costs Redis about as much as the command itself again (INFO commandstats: the old script of
--- seven calls took 16 µs per write, its calls 8.5 µs of that), so it makes four: one read, the rename, one HSET
--- of both fields, the expiry. The rename is the test that something is staged.
+-- Each call from Lua costs Redis about as much as the command itself again (INFO commandstats, 10 KB writes on a
+-- loaded machine: the old script of seven calls took 16.1 µs per write, its calls 8.5 µs of that; this one of four
+-- calls 12.6 µs), so it makes four: one read, the rename, one HSET of both fields, the expiry. The rename is the
+-- test that something is staged.
 local current = redis.call('HMGET', KEYS[1], 'version', 'ttl')
 local version = current[1]
 local condition = ARGV[1]
