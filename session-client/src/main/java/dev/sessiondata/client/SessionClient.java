@@ -21,8 +21,6 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The Java client of the session-data service: one per application, immutable and thread-safe.
@@ -55,8 +53,6 @@ import org.slf4j.LoggerFactory;
  * read is a {@link SerializationException}. See {@link SessionClientBuilder} for every option.
  */
 public final class SessionClient {
-
-    private static final Logger log = LoggerFactory.getLogger(SessionClient.class);
 
     private final URI baseUri;
     private final ApiTransport transport;
@@ -300,8 +296,8 @@ public final class SessionClient {
         Optional<SchemaExchange.Exchanged> exchanged = exchangeOf(chosen.writer())
                 .flatMap(exchange -> exchange.exchange(registeredClasses));
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        log.info("Session client ready for {} in {} ms: active serializer {} (accepted {}), writing with {}, {}",
-                baseUri, millis, chosen.active(), chosen.accepted(), chosen.writer(),
+        ClientLog.LOG.info("Session client ready for {} in {} ms: active serializer {} (accepted {}), "
+                + "writing with {}, {}", baseUri, millis, chosen.active(), chosen.accepted(), chosen.writer(),
                 exchanged.map(SessionClient::describe).orElse("no schema exchange"));
     }
 
@@ -368,7 +364,8 @@ public final class SessionClient {
     private byte[] serialize(String serializerId, Object value) {
         exchangeOf(serializerId).ifPresent(exchange -> {
             exchange.exchange(registeredClasses).ifPresent(exchanged ->
-                    log.info("Session client switched to {} by {}: {}", serializerId, baseUri, describe(exchanged)));
+                    ClientLog.LOG.info("Session client switched to {} by {}: {}", serializerId, baseUri,
+                            describe(exchanged)));
             exchange.uploadIfNew(value.getClass());
         });
         return serializers.serialize(serializerId, value);

@@ -9,8 +9,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Which serializer a client writes with: the service's active one when the client has it, else the best of its
@@ -20,8 +18,6 @@ import org.slf4j.LoggerFactory;
  * per (active, fallback) pair.
  */
 final class WriterChoice {
-
-    private static final Logger log = LoggerFactory.getLogger(SessionClient.class);
 
     /** What the service announced, and which serializer was chosen then. */
     record Chosen(String active, List<String> accepted, String writer) {
@@ -66,8 +62,8 @@ final class WriterChoice {
                         Set.copyOf(serializers.enabled()), "the service accepts none of this client's serializers "
                         + "(accepted: " + announced.accepted() + "), and its active serializer is"));
         if (!writer.equals(announced.active()) && warned.add(announced.active() + " " + writer)) {
-            log.warn("The session service {} writes new sessions with {}, which this client does not have ({}); it "
-                    + "writes with {}, which the service still accepts. Add {} before the operator narrows "
+            ClientLog.LOG.warn("The session service {} writes new sessions with {}, which this client does not have "
+                    + "({}); it writes with {}, which the service still accepts. Add {} before the operator narrows "
                     + "sessiondata.serializer.accepted, which will refuse these writes", baseUri, announced.active(),
                     serializers.enabled(), writer, KnownSerializers.artifactOf(announced.active())
                             .map(artifact -> KnownSerializers.GROUP_ID + ":" + artifact)

@@ -10,13 +10,20 @@ import org.apache.fory.config.Language;
  * The Fory configuration both ids share: Java mode, reference tracking, compatible (field names written), classes
  * checked against the allow-list before they load, the settings' depth.
  *
- * <p>Serializers are generated before their first use, not in the background: Fory 1.6's interpreter serializers,
- * which its asynchronous compilation ({@code withAsyncCompilation}) and {@code withCodegen(false)} use until or
- * instead of generated code, write fields through {@code sun.misc.Unsafe} on JDK 17 without checking the value's
- * type, and crashed the JVM (SIGSEGV in {@code AbstractObjectSerializer.readNotPrimitiveFieldValue}) on the kit's
- * corrupt payloads. A fresh JVM's first round trip therefore still waits for code generation.
+ * <p>Where Fory's interpreter serializers store a field value through a type-checked {@code VarHandle} (JDK 25 and
+ * later: fory-core's multi-release classes for 25), serializers are generated in the background
+ * ({@code withAsyncCompilation}): until a class's generated serializer is compiled, Fory reads and writes it with its
+ * interpreter serializers, which produce the same bytes, so a fresh JVM's first write and read do not wait for code
+ * generation. Before JDK 25 they are generated before their first use: Fory 1.6's interpreter stores a field value
+ * read from the payload with {@code Unsafe.putObject} and no check of its class
+ * ({@code AbstractObjectSerializer.readNotPrimitiveFieldValue}, {@code InstanceFieldAccessors}), so a corrupt
+ * payload put, say, a String into a BigDecimal field and crashed the JVM (SIGSEGV) on the kit's corrupt payloads;
+ * generated code casts first. Fory adds that check after 1.6.1 (apache/fory#3955).
  */
 final class ForyBuilders {
+
+    /** Whether Fory's interpreter serializers store field values through type-checked {@code VarHandle}s. */
+    static final boolean INTERPRETER_STORES_CHECKED = Runtime.version().feature() >= 25;
 
     private ForyBuilders() {
     }
@@ -32,7 +39,8 @@ final class ForyBuilders {
                 .requireClassRegistration(false)
                 .withTypeChecker((resolver, className) -> allowList.isAllowed(className))
                 .withClassLoader(settings.classLoader())
-                .withMaxDepth(Math.max(2, settings.maxDepth()));
+                .withMaxDepth(Math.max(2, settings.maxDepth()))
+                .withAsyncCompilation(INTERPRETER_STORES_CHECKED);
     }
 
     /** Builds the pool, each instance with our collection serializers and the guard of Fory's built-in types. */
