@@ -36,6 +36,12 @@ final class GuardedDeserializeStream extends DeserializeStream {
     private final boolean inlineDescriptors;
     private final ReadBudget budget;
     private final int maxDepth;
+    private final int maxArrayLength;
+    /**
+     * Whether string lengths need our check: one-nio refuses a string longer than the bytes left before it allocates
+     * for it, so only a {@code maxArrayLength} below the payload's size can refuse more.
+     */
+    private final boolean checksStrings;
     private int depth;
 
     /**
@@ -51,6 +57,8 @@ final class GuardedDeserializeStream extends DeserializeStream {
         this.inlineDescriptors = inlineDescriptors;
         this.budget = budget;
         this.maxDepth = settings.maxDepth();
+        this.maxArrayLength = settings.maxArrayLength();
+        this.checksStrings = maxArrayLength < data.length;
     }
 
     /**
@@ -64,18 +72,18 @@ final class GuardedDeserializeStream extends DeserializeStream {
     public Object readObject() throws IOException, ClassNotFoundException {
         budget.countObject();
         byte tag = readByte();
-        Serializer<?> serializer;
+        ReadGuard guard;
         if (tag >= 0) {
             offset--;
-            serializer = byUid(readLong());
+            guard = guards.of(byUid(readLong()));
         } else if (tag <= FIRST_BOOT_UID) {
-            serializer = bootstrap(tag);
+            guard = guards.ofBootstrap(tag, bootstrap(tag));
         } else if (tag == REF_NULL) {
             return null;
         } else {
             return readTagged(tag);
         }
-        return read(guards.of(serializer));
+        return read(guard);
     }
 
     /**
@@ -187,27 +195,32 @@ final class GuardedDeserializeStream extends DeserializeStream {
         throw new IOException("an inline class descriptor cannot start with tag " + tag);
     }
 
-    /** Refuses a length prefix one-nio would allocate for before it finds the input too short. */
+    /**
+     * Refuses a length prefix one-nio would allocate for before it finds the input too short. Kept small (the prefix
+     * read with one-nio's own {@code readInt}, the message in a method of its own), since it is inlined into
+     * {@link #readObject()}.
+     */
     private void checkLength(ReadGuard guard) throws IOException {
         if (guard.length == ReadGuard.Length.STRING) {
-            checkStringLength();
+            if (checksStrings) {
+                checkStringLength();
+            }
             return;
         }
-        Class<?> cls = guard.serializer.cls();
-        int position = (int) (offset - address);
-        if (data.length - position < Integer.BYTES) {
-            throw new IOException("no length where " + cls.getName() + " begins");
-        }
-        int length = (data[position] & 0xff) << 24 | (data[position + 1] & 0xff) << 16
-                | (data[position + 2] & 0xff) << 8 | (data[position + 3] & 0xff);
-        long remaining = data.length - position - Integer.BYTES;
-        if (length < 0 || length > settings.maxArrayLength() || (long) length * guard.bytesPerElement > remaining) {
-            throw new SerializationException(cls.getName() + " claims " + length + " elements with "
-                    + remaining + " bytes left (maxArrayLength " + settings.maxArrayLength() + ")");
+        int length = readInt(); // an IOException where fewer than 4 bytes are left
+        offset -= Integer.BYTES;
+        long remaining = limit - offset - Integer.BYTES;
+        if (length < 0 || length > maxArrayLength || (long) length * guard.bytesPerElement > remaining) {
+            throw tooLong(guard, length, remaining);
         }
         if (guard.countsElements) {
             budget.countElements(length);
         }
+    }
+
+    private SerializationException tooLong(ReadGuard guard, int length, long remaining) {
+        return new SerializationException(guard.serializer.cls().getName() + " claims " + length
+                + " elements with " + remaining + " bytes left (maxArrayLength " + maxArrayLength + ")");
     }
 
     private void checkStringLength() {

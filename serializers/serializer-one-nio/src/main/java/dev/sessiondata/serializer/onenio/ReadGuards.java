@@ -18,6 +18,12 @@ final class ReadGuards {
     private static final int INITIAL_CAPACITY = 64;
 
     private final ClassAllowList allowList;
+    /**
+     * The guards of one-nio's bootstrap serializers by tag (String, the boxed primitives, the common collections:
+     * most objects of a session), so that those cost an array load instead of a hash probe. Written racily: a
+     * guard's fields are final, so a thread sees a whole guard or none, and at worst works one out again.
+     */
+    private final ReadGuard[] bootstrap = new ReadGuard[129];
     /** Open addressing by the uid's hash, at most half full; replaced, never changed, once published. */
     private volatile ReadGuard[] table = new ReadGuard[INITIAL_CAPACITY];
     private int size;
@@ -43,6 +49,16 @@ final class ReadGuards {
                 return guard;
             }
         }
+    }
+
+    /** The guard of the bootstrap serializer one-nio has for {@code tag} (negative) now. */
+    ReadGuard ofBootstrap(byte tag, Serializer<?> serializer) {
+        ReadGuard guard = bootstrap[-tag];
+        if (guard == null || guard.serializer != serializer) {
+            guard = of(serializer);
+            bootstrap[-tag] = guard;
+        }
+        return guard;
     }
 
     private synchronized ReadGuard add(Serializer<?> serializer) {
