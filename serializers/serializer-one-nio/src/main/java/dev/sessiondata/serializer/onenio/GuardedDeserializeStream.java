@@ -64,9 +64,11 @@ final class GuardedDeserializeStream extends DeserializeStream {
     /**
      * Every object of the graph passes here, from generated serializers that call it for each field: it is kept
      * under HotSpot's inlining limit for hot methods (325 bytes of bytecode), as one-nio's own is, with the rare
-     * cases (back-references, inline descriptors, length checks) in methods of their own. Its first version did all
-     * in one method of 368 bytes, which the JIT never inlined ("hot method too big"): one-nio's read was then a
-     * third slower through us than alone.
+     * cases (back-references, inline descriptors) in methods of their own. Its first version did all in one method
+     * of 368 bytes, which the JIT never inlined ("hot method too big"): one-nio's read was then a third slower
+     * through us than alone. Its compiled code with what it inlines is still above HotSpot's InlineSmallCode, so
+     * generated serializers call it rather than inline it ("already compiled into a big method"), where they inline
+     * one-nio's own.
      */
     @Override
     public Object readObject() throws IOException, ClassNotFoundException {
