@@ -48,9 +48,11 @@ final class JmhRunner {
                     .measurementIterations(profile.measurementIterations())
                     .measurementTime(TimeValue.milliseconds(profile.measurementMillis()))
                     .forks(profile.forks());
-            case SPI -> options.warmupIterations(1).warmupTime(TimeValue.seconds(1))
-                    .measurementIterations(profile.spiMeasurementSeconds()).measurementTime(TimeValue.seconds(1))
-                    .forks(profile.spiForks());
+            case SPI -> options.warmupIterations(profile.spi().warmupIterations())
+                    .warmupTime(TimeValue.milliseconds(profile.spi().warmupMillis()))
+                    .measurementIterations(profile.spi().measurementIterations())
+                    .measurementTime(TimeValue.milliseconds(profile.spi().measurementMillis()))
+                    .forks(profile.spi().forks());
             case SINGLE_SHOT -> options.forks(profile.coldStartForks());
         }
         new Runner(options.build()).run();

@@ -9,16 +9,16 @@ import java.util.stream.Collectors;
  * size, within 15 minutes on a 2-core machine; its numbers are indicative and, with one iteration, have no error.
  */
 public enum Profile {
-    QUICK("quick", 1, 300, 1, 400, 1, 2, 3, 2),
-    FULL("full", 5, 1000, 5, 1000, 1, 10, 5, 3),
+    QUICK("quick", 1, 300, 1, 400, 1, 2, new SpiTiming(1, 1000, 3, 1000, 2)),
+    FULL("full", 5, 1000, 5, 1000, 1, 10, new SpiTiming(3, 1000, 5, 1000, 3)),
     /**
      * What the choice of the default needs, in one run per JDK within about ten minutes: round trips of the
      * contenders with JMH's error (three iterations), sizes, cold start, and the SPI overhead of round trip and read
-     * alone over two forks ({@link DecisionWriter}).
+     * alone ({@link DecisionWriter}), timed so that JMH's error can resolve a 3 % target (see {@link SpiTiming}).
      */
-    DECISION("decision", 2, 300, 3, 400, 1, 3, 4, 2),
+    DECISION("decision", 2, 300, 3, 400, 1, 3, new SpiTiming(6, 500, 8, 500, 2)),
     /** Proves the pipeline end to end in a minute or two; its numbers mean nothing. */
-    SMOKE("smoke", 1, 100, 1, 100, 1, 1, 1, 1);
+    SMOKE("smoke", 1, 100, 1, 100, 1, 1, new SpiTiming(1, 100, 1, 100, 1));
 
     private final String label;
     private final int warmupIterations;
@@ -27,11 +27,10 @@ public enum Profile {
     private final int measurementMillis;
     private final int forks;
     private final int coldStartForks;
-    private final int spiMeasurementSeconds;
-    private final int spiForks;
+    private final SpiTiming spi;
 
     Profile(String label, int warmupIterations, int warmupMillis, int measurementIterations, int measurementMillis,
-            int forks, int coldStartForks, int spiMeasurementSeconds, int spiForks) {
+            int forks, int coldStartForks, SpiTiming spi) {
         this.label = label;
         this.warmupIterations = warmupIterations;
         this.warmupMillis = warmupMillis;
@@ -39,8 +38,7 @@ public enum Profile {
         this.measurementMillis = measurementMillis;
         this.forks = forks;
         this.coldStartForks = coldStartForks;
-        this.spiMeasurementSeconds = spiMeasurementSeconds;
-        this.spiForks = spiForks;
+        this.spi = spi;
     }
 
     public String label() {
@@ -72,25 +70,37 @@ public enum Profile {
         return coldStartForks;
     }
 
-    /**
-     * Seconds of measurement (as 1 s iterations, after 1 s of warm-up) of the SPI-overhead points: a 3 % target
-     * needs more than a glance, so these run longer than the others in every profile.
-     */
-    public int spiMeasurementSeconds() {
-        return spiMeasurementSeconds;
-    }
-
-    /** Forks of each SPI-overhead point: a ratio near 1 needs the JVM-to-JVM variation averaged out. */
-    public int spiForks() {
-        return spiForks;
+    /** How the SPI-overhead points run: longer than the others in every profile, since a 3 % target needs it. */
+    public SpiTiming spi() {
+        return spi;
     }
 
     /** One line for the report. */
     public String describe() {
         return String.format("%s: %d x %d ms warm-up, %d x %d ms measurement, %d fork(s) per point; cold start: "
-                + "%d fresh JVMs per id; SPI overhead: 1 s warm-up, %d x 1 s measurement, %d forks", label,
-                warmupIterations, warmupMillis, measurementIterations, measurementMillis, forks, coldStartForks,
-                spiMeasurementSeconds, spiForks);
+                + "%d fresh JVMs per id; SPI overhead: %s", label, warmupIterations, warmupMillis,
+                measurementIterations, measurementMillis, forks, coldStartForks, spi.describe());
+    }
+
+    /**
+     * Warm-up and measurement of each SPI-overhead point, per fork. In the decision run of 22 November on a quiet
+     * machine (1 s of warm-up, 4 x 1 s, 2 forks) the first measured second of a round trip was still 10-18 % slower
+     * than the next three (Kryo, Fory: the JIT was not done), and that one iteration made JMH's error ±13-19 %; the
+     * three after it agreed within 2 %. So the decision profile warms up for 3 s, then measures 8 iterations per
+     * fork: 16 samples put Student's t at 99.9 % near 4 instead of 5.4 for 8.
+     */
+    public record SpiTiming(int warmupIterations, int warmupMillis, int measurementIterations,
+            int measurementMillis, int forks) {
+
+        /** Seconds of one fork's iterations, for the estimate of a run's duration. */
+        public double seconds() {
+            return (warmupIterations * warmupMillis + measurementIterations * measurementMillis) / 1000.0;
+        }
+
+        String describe() {
+            return String.format("%d x %d ms warm-up, %d x %d ms measurement, %d forks", warmupIterations,
+                    warmupMillis, measurementIterations, measurementMillis, forks);
+        }
     }
 
     public static Profile ofLabel(String label) {

@@ -234,7 +234,7 @@ public final class ReportCommand {
         double forkSeconds = 0.9;
         double seconds = timed * profile.forks() * (forkSeconds + (profile.warmupIterations() * profile.warmupMillis()
                 + profile.measurementIterations() * profile.measurementMillis()) / 1000.0)
-                + spi * profile.spiForks() * (forkSeconds + 1 + profile.spiMeasurementSeconds())
+                + spi * profile.spi().forks() * (forkSeconds + profile.spi().seconds())
                 + coldStart * profile.coldStartForks() * forkSeconds;
         return timed + " timed points, " + spi + " SPI-overhead points, " + coldStart + " cold-start points x "
                 + profile.coldStartForks() + " forks, about " + Math.round(seconds / 60) + " minutes";

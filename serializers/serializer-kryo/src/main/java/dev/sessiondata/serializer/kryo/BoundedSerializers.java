@@ -49,8 +49,8 @@ final class BoundedSerializers {
     }
 
     /** Enters one level of hash nesting if {@code type} is hash-based; returns whether it did, for {@link #exit}. */
-    private static boolean enter(Kryo kryo, Class<?> type) {
-        if (!ReadBudget.isHashed(type)) {
+    private static boolean enter(Kryo kryo, HashedType hashedType, Class<?> type) {
+        if (!hashedType.isHashed(type)) {
             return false;
         }
         SessionKryo.budget(kryo).enterHashed();
@@ -63,11 +63,31 @@ final class BoundedSerializers {
         }
     }
 
+    /**
+     * {@link ReadBudget#isHashed} of the type one serializer last read, remembered: Kryo makes a collection or map
+     * serializer per class and per Kryo instance, which one thread uses at a time, so the answer is a comparison per
+     * collection read, not a {@code ClassValue} lookup.
+     */
+    private static final class HashedType {
+
+        private Class<?> last = Object.class;
+        private boolean lastHashed;
+
+        boolean isHashed(Class<?> type) {
+            if (type != last) {
+                lastHashed = ReadBudget.isHashed(type);
+                last = type;
+            }
+            return lastHashed;
+        }
+    }
+
     /** Kryo's collection serializer; {@code new ArrayList(size)} and {@code new HashSet(size)} sized safely. */
     @SuppressWarnings({"rawtypes", "unchecked"})
     static final class BoundedCollectionSerializer extends CollectionSerializer<Collection> {
 
         private final ReadLimits limits;
+        private final HashedType hashedType = new HashedType();
 
         BoundedCollectionSerializer(ReadLimits limits) {
             this.limits = limits;
@@ -82,7 +102,7 @@ final class BoundedSerializers {
 
         @Override
         public Collection read(Kryo kryo, Input input, Class<? extends Collection> type) {
-            boolean hashed = enter(kryo, type);
+            boolean hashed = enter(kryo, hashedType, type);
             try {
                 return super.read(kryo, input, type);
             } finally {
@@ -96,6 +116,7 @@ final class BoundedSerializers {
     static final class BoundedMapSerializer extends MapSerializer<Map> {
 
         private final ReadLimits limits;
+        private final HashedType hashedType = new HashedType();
 
         BoundedMapSerializer(ReadLimits limits) {
             this.limits = limits;
@@ -110,7 +131,7 @@ final class BoundedSerializers {
 
         @Override
         public Map read(Kryo kryo, Input input, Class<? extends Map> type) {
-            boolean hashed = enter(kryo, type);
+            boolean hashed = enter(kryo, hashedType, type);
             try {
                 return super.read(kryo, input, type);
             } finally {

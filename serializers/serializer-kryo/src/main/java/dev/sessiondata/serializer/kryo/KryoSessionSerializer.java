@@ -1,7 +1,6 @@
 package dev.sessiondata.serializer.kryo;
 
 import com.esotericsoftware.kryo.io.Output;
-import com.esotericsoftware.kryo.util.Pool;
 import dev.sessiondata.serializer.AbstractSessionSerializer;
 import dev.sessiondata.serializer.ReadBudget;
 import dev.sessiondata.serializer.SerializerSettings;
@@ -23,18 +22,14 @@ final class KryoSessionSerializer extends AbstractSessionSerializer {
 
     private final KryoVariant variant;
     private final ReadLimits limits;
-    private final Pool<Instance> instances;
+    private final InstancePool<Instance> instances;
 
     KryoSessionSerializer(KryoVariant variant, SerializerSettings settings) {
         super(variant.id(), settings);
         this.variant = variant;
         this.limits = new ReadLimits(settings.maxArrayLength());
-        this.instances = new Pool<>(true, false, POOLED_INSTANCES) {
-            @Override
-            protected Instance create() {
-                return new Instance(new SessionKryo(settings), newOutput());
-            }
-        };
+        this.instances = new InstancePool<>(POOLED_INSTANCES,
+                () -> new Instance(new SessionKryo(settings), newOutput()));
         instances.free(instances.obtain()); // fail now, not on the first session, if the configuration is broken
     }
 

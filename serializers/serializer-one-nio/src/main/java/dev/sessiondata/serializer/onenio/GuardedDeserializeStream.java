@@ -1,27 +1,23 @@
 package dev.sessiondata.serializer.onenio;
 
 import dev.sessiondata.serializer.MissingSchemaException;
-import dev.sessiondata.serializer.PrimitiveWidths;
 import dev.sessiondata.serializer.ReadBudget;
 import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SchemaInstallation;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Arrays;
-import one.nio.serial.CollectionSerializer;
 import one.nio.serial.DeserializeStream;
-import one.nio.serial.MapSerializer;
 import one.nio.serial.Repository;
 import one.nio.serial.Serializer;
 import one.nio.serial.SerializerNotFoundException;
-import org.jspecify.annotations.Nullable;
 
 /**
  * One-nio's reader with the checks one-nio lacks, applied where every object of the graph is read (generated
  * serializers, collections and arrays all read their elements through {@link #readObject()}):
  * <ul>
- *   <li>the class of every serializer a uid or tag selects must be on the allow-list, before it reads anything;</li>
+ *   <li>the class of every serializer a uid or tag selects must be on the allow-list, before it reads anything
+ *       (asked once per installed serializer: {@link ReadGuards});</li>
  *   <li>an unknown uid is a {@link MissingSchemaException}, never a generated stub;</li>
  *   <li>an inline descriptor (persist mode only) is checked and registered by {@link DescriptorInstaller} before
  *       one-nio reads it, so a payload never makes one-nio load a refused class or generate a class per read;</li>
@@ -36,80 +32,119 @@ final class GuardedDeserializeStream extends DeserializeStream {
 
     private final byte[] data;
     private final SerializerSettings settings;
+    private final ReadGuards guards;
     private final boolean inlineDescriptors;
     private final ReadBudget budget;
+    private final int maxDepth;
+    private final int maxArrayLength;
     /**
-     * The serializer of the last object read, which passed the allow-list: runs of one class (the strings of a map
-     * or list) then cost a comparison each instead of an allow-list lookup.
+     * Whether string lengths need our check: one-nio refuses a string longer than the bytes left before it allocates
+     * for it, so only a {@code maxArrayLength} below the payload's size can refuse more.
      */
-    private @Nullable Serializer<?> lastAllowed;
+    private final boolean checksStrings;
     private int depth;
 
-    /** {@code inlineDescriptors}: whether the data may carry descriptors inline (persist mode). */
-    GuardedDeserializeStream(byte[] data, SerializerSettings settings, boolean inlineDescriptors, ReadBudget budget) {
+    /**
+     * {@code guards}: those of the reading serializer, kept across reads; {@code inlineDescriptors}: whether the data
+     * may carry descriptors inline (persist mode).
+     */
+    GuardedDeserializeStream(byte[] data, SerializerSettings settings, ReadGuards guards, boolean inlineDescriptors,
+            ReadBudget budget) {
         super(data);
         this.data = data;
         this.settings = settings;
+        this.guards = guards;
         this.inlineDescriptors = inlineDescriptors;
         this.budget = budget;
+        this.maxDepth = settings.maxDepth();
+        this.maxArrayLength = settings.maxArrayLength();
+        this.checksStrings = maxArrayLength < data.length;
     }
 
+    /**
+     * Every object of the graph passes here, from generated serializers that call it for each field: it is kept
+     * under HotSpot's inlining limit for hot methods (325 bytes of bytecode), as one-nio's own is, with the rare
+     * cases (back-references, inline descriptors) in methods of their own. Its first version did all in one method
+     * of 368 bytes, which the JIT never inlined ("hot method too big"): one-nio's read was then a third slower
+     * through us than alone. Its compiled code with what it inlines is still above HotSpot's InlineSmallCode, so
+     * generated serializers call it rather than inline it ("already compiled into a big method"), where they inline
+     * one-nio's own.
+     */
     @Override
     public Object readObject() throws IOException, ClassNotFoundException {
-        Serializer<?> serializer;
         budget.countObject();
         byte tag = readByte();
+        ReadGuard guard;
         if (tag >= 0) {
             offset--;
-            long uid = readLong();
-            try {
-                serializer = Repository.requestSerializer(uid);
-            } catch (SerializerNotFoundException e) {
-                throw new MissingSchemaException(uid);
-            }
+            guard = guards.of(byUid(readLong()));
         } else if (tag <= FIRST_BOOT_UID) {
-            serializer = Repository.requestBootstrapSerializer(tag);
-            if (serializer == null) {
-                throw new IOException("unknown bootstrap tag " + tag);
-            }
+            guard = guards.ofBootstrap(tag, bootstrap(tag));
+        } else if (tag == REF_NULL) {
+            return null;
         } else {
-            switch (tag) {
-                case REF_NULL:
-                    return null;
-                case REF_RECURSIVE:
-                    return shared(context[readUnsignedShort() + 1]);
-                case REF_RECURSIVE2:
-                    return shared(context[readInt() + 1]);
-                case REF_EMBEDDED:
-                    serializer = readEmbeddedSerializer();
-                    break;
-                default:
-                    return readRef(tag);
-            }
+            return readTagged(tag);
         }
-        if (serializer != lastAllowed) {
-            settings.allowList().check(serializer.cls());
-            lastAllowed = serializer;
+        return read(guard);
+    }
+
+    /**
+     * Reads a value with a guarded serializer. Nothing is undone when reading throws: the stream, its depth and the
+     * budget belong to this read, which then fails as a whole.
+     */
+    private Object read(ReadGuard guard) throws IOException, ClassNotFoundException {
+        if (guard.length != ReadGuard.Length.NONE) {
+            checkLength(guard);
         }
-        checkLength(serializer);
         if (++contextSize >= context.length) {
             context = Arrays.copyOf(context, context.length * 2);
         }
-        if (++depth > settings.maxDepth()) {
-            throw new SerializationException("nesting deeper than maxDepth " + settings.maxDepth());
+        if (++depth > maxDepth) {
+            throw new SerializationException("nesting deeper than maxDepth " + maxDepth);
         }
-        boolean hashed = (serializer instanceof CollectionSerializer || serializer instanceof MapSerializer)
-                && ReadBudget.isHashed(serializer.cls());
-        if (hashed) {
-            budget.enterHashed();
+        if (guard.hashed) {
+            return readHashed(guard.serializer);
         }
+        Object value = guard.serializer.read(this);
+        depth--;
+        return value;
+    }
+
+    private Object readHashed(Serializer<?> serializer) throws IOException, ClassNotFoundException {
+        budget.enterHashed();
+        Object value = serializer.read(this);
+        budget.exitHashed();
+        depth--;
+        return value;
+    }
+
+    private static Serializer<?> byUid(long uid) {
         try {
-            return serializer.read(this);
-        } finally {
-            depth--;
-            if (hashed) {
-                budget.exitHashed();
-            }
+            return Repository.requestSerializer(uid);
+        } catch (SerializerNotFoundException e) {
+            throw new MissingSchemaException(uid);
+        }
+    }
+
+    private static Serializer<?> bootstrap(byte tag) throws IOException {
+        Serializer<?> serializer = Repository.requestBootstrapSerializer(tag);
+        if (serializer == null) {
+            throw new IOException("unknown bootstrap tag " + tag);
+        }
+        return serializer;
+    }
+
+    /** A back-reference, an inline descriptor, or one of one-nio's other tags. */
+    private Object readTagged(byte tag) throws IOException, ClassNotFoundException {
+        switch (tag) {
+            case REF_RECURSIVE:
+                return shared(context[readUnsignedShort() + 1]);
+            case REF_RECURSIVE2:
+                return shared(context[readInt() + 1]);
+            case REF_EMBEDDED:
+                return read(guards.of(readEmbeddedSerializer()));
+            default:
+                return readRef(tag);
         }
     }
 
@@ -162,38 +197,32 @@ final class GuardedDeserializeStream extends DeserializeStream {
         throw new IOException("an inline class descriptor cannot start with tag " + tag);
     }
 
-    /** Refuses a length prefix one-nio would allocate for before it finds the input too short. */
-    private void checkLength(Serializer<?> serializer) throws IOException {
-        Class<?> cls = serializer.cls();
-        int bytesPerElement;
-        boolean elements = true;
-        if (cls.isArray()) {
-            bytesPerElement = PrimitiveWidths.bytes(cls.getComponentType());
-            elements = !cls.getComponentType().isPrimitive();
-        } else if (serializer instanceof CollectionSerializer || cls == ArrayList.class && serializer.uid() < 0) {
-            bytesPerElement = 1;
-        } else if (serializer instanceof MapSerializer) {
-            bytesPerElement = 2;
-        } else if (cls == String.class) {
-            checkStringLength();
-            return;
-        } else {
+    /**
+     * Refuses a length prefix one-nio would allocate for before it finds the input too short. Kept small (the prefix
+     * read with one-nio's own {@code readInt}, the message in a method of its own), since it is inlined into
+     * {@link #readObject()}.
+     */
+    private void checkLength(ReadGuard guard) throws IOException {
+        if (guard.length == ReadGuard.Length.STRING) {
+            if (checksStrings) {
+                checkStringLength();
+            }
             return;
         }
-        int position = (int) (offset - address);
-        if (data.length - position < Integer.BYTES) {
-            throw new IOException("no length where " + cls.getName() + " begins");
+        int length = readInt(); // an IOException where fewer than 4 bytes are left
+        offset -= Integer.BYTES;
+        long remaining = limit - offset - Integer.BYTES;
+        if (length < 0 || length > maxArrayLength || (long) length * guard.bytesPerElement > remaining) {
+            throw tooLong(guard, length, remaining);
         }
-        int length = (data[position] & 0xff) << 24 | (data[position + 1] & 0xff) << 16
-                | (data[position + 2] & 0xff) << 8 | (data[position + 3] & 0xff);
-        long remaining = data.length - position - Integer.BYTES;
-        if (length < 0 || length > settings.maxArrayLength() || (long) length * bytesPerElement > remaining) {
-            throw new SerializationException(cls.getName() + " claims " + length + " elements with "
-                    + remaining + " bytes left (maxArrayLength " + settings.maxArrayLength() + ")");
-        }
-        if (elements) {
+        if (guard.countsElements) {
             budget.countElements(length);
         }
+    }
+
+    private SerializationException tooLong(ReadGuard guard, int length, long remaining) {
+        return new SerializationException(guard.serializer.cls().getName() + " claims " + length
+                + " elements with " + remaining + " bytes left (maxArrayLength " + maxArrayLength + ")");
     }
 
     private void checkStringLength() {

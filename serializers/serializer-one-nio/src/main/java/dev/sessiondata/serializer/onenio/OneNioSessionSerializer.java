@@ -19,6 +19,7 @@ import java.io.IOException;
 class OneNioSessionSerializer extends AbstractSessionSerializer {
 
     private final OneNioVariant variant;
+    private final ReadGuards guards;
     /**
      * The buffer size and identity-table capacity the last write needed, so that the next one rarely grows either
      * ({@link SessionWriteStream}). Racy by design: a stale hint only costs a copy.
@@ -29,6 +30,7 @@ class OneNioSessionSerializer extends AbstractSessionSerializer {
     OneNioSessionSerializer(OneNioVariant variant, SerializerSettings settings) {
         super(variant.id(), settings);
         this.variant = variant;
+        this.guards = new ReadGuards(settings.allowList());
         ReachableClasses.unwritable(settings.registeredClasses()).ifPresent(refusal -> {
             throw new IllegalArgumentException(refusal);
         });
@@ -48,7 +50,7 @@ class OneNioSessionSerializer extends AbstractSessionSerializer {
     @Override
     protected Object read(byte[] data, Class<?> type) throws IOException, ClassNotFoundException {
         // a refusal of ours that one-nio wrapped (it wraps what a custom readObject throws) is surfaced by the base
-        GuardedDeserializeStream in = new GuardedDeserializeStream(data, settings,
+        GuardedDeserializeStream in = new GuardedDeserializeStream(data, settings, guards,
                 variant == OneNioVariant.ONE_NIO_PERSIST, ReadBudget.current());
         Object value = in.readObject();
         if (in.available() != 0) {
