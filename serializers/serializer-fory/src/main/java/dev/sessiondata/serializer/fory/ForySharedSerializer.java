@@ -8,7 +8,6 @@ import dev.sessiondata.serializer.SchemaExchangingSerializer;
 import dev.sessiondata.serializer.SchemaInstallation;
 import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
-import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import org.apache.fory.ThreadSafeFory;
@@ -17,9 +16,8 @@ import org.apache.fory.memory.MemoryUtils;
 
 /**
  * {@code fory-shared}: Apache Fory as {@code fory} configures it, with enums written by name (each constant's name
- * once per payload: {@link NamedOnceEnumSerializer}), instants of today in 9 bytes instead of 12
- * ({@link CompactInstantSerializer}), and class definitions shared out of band through the schema exchange instead of
- * written into every payload.
+ * once per payload: {@link NamedOnceEnumSerializer}) and class definitions shared out of band through the schema
+ * exchange instead of written into every payload.
  *
  * <p>A payload is one byte, then either ({@code 0}) Fory's bytes with every type definition inline, as a writer
  * that has published nothing writes, or ({@code 1}) the uid of a published type definition set (8 bytes,
@@ -56,12 +54,7 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
                 .withScopedMetaShare(false)
                 .serializeEnumByName(true)
                 .withMaxSchemaVersionsPerType(MAX_VERSIONS_PER_CLASS), settings);
-        fory.registerSerializerFactory(NamedOnceEnumSerializer.FACTORY);
-        if (settings.allowList().isAllowed(Instant.class)) {
-            // a refused Instant keeps the guard BuiltInTypeGuard put in place of Fory's own serializer
-            fory.registerCallback(instance -> instance.registerSerializer(Instant.class,
-                    new CompactInstantSerializer(instance.getConfig())));
-        }
+        fory.registerCallback(instance -> instance.registerSerializerFactory(NamedOnceEnumSerializer.factory()));
         this.written = new WrittenTypeDefs(fory);
         this.installed = new InstalledTypeDefs(id());
     }

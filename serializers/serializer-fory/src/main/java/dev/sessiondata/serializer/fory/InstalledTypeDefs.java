@@ -36,14 +36,20 @@ final class InstalledTypeDefs {
     private static final long NO_SET = -1;
 
     /** A Fory read context that starts each read with the definitions of one set. */
-    private static final class SetReadContext extends MetaReadContext {
+    private static final class SetReadContext extends MetaReadContext implements PayloadCounter {
 
         final long uid;
         final int size;
+        private long payloads;
 
         SetReadContext(long uid, int size) {
             this.uid = uid;
             this.size = size;
+        }
+
+        @Override
+        public long payloads() {
+            return payloads;
         }
     }
 
@@ -159,6 +165,7 @@ final class InstalledTypeDefs {
         // definitions a previous payload carried inline were added after the set's: forget them. Fory forgets an
         // external meta context after each operation, so it is set again each time.
         context.readTypeInfos.size = context.size;
+        context.payloads++;
         instance.setMetaReadContext(context);
     }
 

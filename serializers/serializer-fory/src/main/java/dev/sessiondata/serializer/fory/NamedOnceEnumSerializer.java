@@ -1,15 +1,16 @@
 package dev.sessiondata.serializer.fory;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.fory.config.Config;
 import org.apache.fory.context.ReadContext;
 import org.apache.fory.context.WriteContext;
 import org.apache.fory.memory.MemoryBuffer;
 import org.apache.fory.serializer.ImmutableSerializer;
 import org.apache.fory.serializer.SerializerFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code fory-shared}'s enums: by name, so that a reader whose enum gained, lost or reordered constants still reads
@@ -25,79 +26,95 @@ import org.apache.fory.serializer.SerializerFactory;
 @SuppressWarnings("rawtypes")
 final class NamedOnceEnumSerializer extends ImmutableSerializer<Enum> {
 
-    /** Makes one for every enum class, including the class of a constant with a body. */
-    static final SerializerFactory FACTORY = (resolver, type) -> {
-        if (type == Enum.class || !Enum.class.isAssignableFrom(type)) {
-            return null;
-        }
-        Class<?> enumClass = type.isEnum() ? type : type.getSuperclass();
-        return new NamedOnceEnumSerializer(resolver.getConfig(), type, enumClass.getEnumConstants());
-    };
-
-    /** The constants one write has named, by ordinal: 0 for none yet, else its number. */
-    private static final class Named {
-
-        final int[] numberOf;
-        int count;
-
-        Named(int constants) {
-            numberOf = new int[constants];
-        }
+    /**
+     * A factory for one Fory instance: one serializer per enum, which the classes of its constants with a body share,
+     * so that a payload numbers an enum's constants once whichever class Fory resolves a constant to.
+     */
+    static SerializerFactory factory() {
+        Map<Class<?>, NamedOnceEnumSerializer> byEnum = new ConcurrentHashMap<>();
+        return (resolver, type) -> {
+            if (type == Enum.class || !Enum.class.isAssignableFrom(type)) {
+                return null;
+            }
+            Class<?> enumClass = type.isEnum() ? type : type.getSuperclass();
+            return byEnum.computeIfAbsent(enumClass, key -> new NamedOnceEnumSerializer(resolver.getConfig(), key));
+        };
     }
 
     private final Enum[] constants;
     private final Map<String, Enum> byName = new HashMap<>();
+    /*
+     * What the payload being written or read named so far. A Fory instance (each has its own serializers) serves one
+     * thread at a time, and its meta context counts its payloads, so a change of context or count is a new payload.
+     */
+    /** The write's number of each constant by ordinal: 0 for not named yet. */
+    private final int[] writtenNumbers;
+    private int written;
+    private @Nullable PayloadCounter writeContext;
+    private long writePayload;
+    /** The read's named constants, in the order named. */
+    private final Enum[] read;
+    private int readCount;
+    private @Nullable PayloadCounter readContext;
+    private long readPayload;
 
     @SuppressWarnings("unchecked")
-    private NamedOnceEnumSerializer(Config config, Class<?> type, Object[] constants) {
-        super(config, (Class<Enum>) type, false); // constants are never written as references, as Fory's enums
-        this.constants = (Enum[]) constants;
+    private NamedOnceEnumSerializer(Config config, Class<?> enumClass) {
+        super(config, (Class<Enum>) enumClass, false); // constants are never written as references, as Fory's enums
+        this.constants = (Enum[]) enumClass.getEnumConstants();
         for (Enum constant : this.constants) {
             byName.put(constant.name(), constant);
         }
+        writtenNumbers = new int[constants.length];
+        read = new Enum[constants.length];
     }
 
     @Override
     public void write(WriteContext context, Enum value) {
-        Named named = (Named) context.getContextObject(this);
-        if (named == null) {
-            named = new Named(constants.length);
-            context.putContextObject(this, named);
+        PayloadCounter payload = (PayloadCounter) context.getMetaWriteContext();
+        if (payload != writeContext || payload.payloads() != writePayload) {
+            Arrays.fill(writtenNumbers, 0);
+            written = 0;
+            writeContext = payload;
+            writePayload = payload.payloads();
         }
         MemoryBuffer buffer = context.getBuffer();
-        int number = named.numberOf[value.ordinal()];
+        int number = writtenNumbers[value.ordinal()];
         if (number > 0) {
             buffer.writeVarUInt32Small7(number);
         } else {
             buffer.writeVarUInt32Small7(0);
             context.writeString(value.name());
-            named.numberOf[value.ordinal()] = ++named.count;
+            writtenNumbers[value.ordinal()] = ++written;
         }
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public Enum read(ReadContext context) {
+        PayloadCounter payload = (PayloadCounter) context.getMetaReadContext();
+        if (payload != readContext || payload.payloads() != readPayload) {
+            readCount = 0;
+            readContext = payload;
+            readPayload = payload.payloads();
+        }
         MemoryBuffer buffer = context.getBuffer();
         int number = buffer.readVarUInt32Small7();
-        List<Enum> named = (List<Enum>) context.getContextObject(this);
         if (number == 0) {
             String name = context.readString();
             Enum value = byName.get(name);
             if (value == null) {
                 throw new IllegalArgumentException("no constant " + name + " in " + type.getName());
             }
-            if (named == null) {
-                named = new ArrayList<>();
-                context.putContextObject(this, named);
+            if (readCount == read.length) {
+                throw new IllegalArgumentException("more constants of " + type.getName() + " named than it has");
             }
-            named.add(value);
+            read[readCount++] = value;
             return value;
         }
-        if (named == null || number > named.size()) {
+        if (number < 0 || number > readCount) { // 2^31 and more read as negative
             throw new IllegalArgumentException("constant number " + number + " of " + type.getName() + ", but "
-                    + (named == null ? 0 : named.size()) + " were named");
+                    + readCount + " were named");
         }
-        return named.get(number - 1);
+        return read[number - 1];
     }
 }
