@@ -15,8 +15,9 @@ import org.apache.fory.memory.MemoryBuffer;
 import org.apache.fory.memory.MemoryUtils;
 
 /**
- * {@code fory-shared}: Apache Fory as {@code fory} configures it, with enums written by name and class definitions
- * shared out of band through the schema exchange instead of written into every payload.
+ * {@code fory-shared}: Apache Fory as {@code fory} configures it, with enums written by name (each constant's name
+ * once per payload: {@link NamedOnceEnumSerializer}) and class definitions shared out of band through the schema
+ * exchange instead of written into every payload.
  *
  * <p>A payload is one byte, then either ({@code 0}) Fory's bytes with every type definition inline, as a writer
  * that has published nothing writes, or ({@code 1}) the uid of a published type definition set (8 bytes,
@@ -53,6 +54,7 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
                 .withScopedMetaShare(false)
                 .serializeEnumByName(true)
                 .withMaxSchemaVersionsPerType(MAX_VERSIONS_PER_CLASS), settings);
+        fory.registerCallback(instance -> instance.registerSerializerFactory(NamedOnceEnumSerializer.factory()));
         this.written = new WrittenTypeDefs(fory);
         this.installed = new InstalledTypeDefs(id());
     }

@@ -12,6 +12,7 @@ import org.apache.fory.Fory;
 import org.apache.fory.context.MetaReadContext;
 import org.apache.fory.context.ReadContext;
 import org.apache.fory.memory.MemoryBuffer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The reader's side of {@code fory-shared}: the type definition sets this JVM knows (its own published ones and
@@ -31,24 +32,47 @@ final class InstalledTypeDefs {
 
     static final int MAX_SETS = 256;
     static final long MAX_SET_BYTES = 16L << 20;
-    /** The key of the context of self-contained payloads; a set's uid is never negative. */
+    /** The uid of the context of self-contained payloads; a set's uid is never negative. */
     private static final long NO_SET = -1;
 
     /** A Fory read context that starts each read with the definitions of one set. */
-    private static final class SetReadContext extends MetaReadContext {
+    private static final class SetReadContext extends MetaReadContext implements PayloadCounter {
 
+        final long uid;
         final int size;
+        private long payloads;
 
-        SetReadContext(int size) {
+        SetReadContext(long uid, int size) {
+            this.uid = uid;
             this.size = size;
         }
+
+        @Override
+        public long payloads() {
+            return payloads;
+        }
+    }
+
+    /**
+     * The read contexts of one pooled Fory instance, by set, and the one its last read used with the
+     * {@link #removals} count it was taken at: consecutive payloads of one set (the common case: one application
+     * version writes them all) find it without boxing the uid or looking it up in a map.
+     */
+    private static final class InstanceContexts {
+
+        final SetReadContext selfContained = new SetReadContext(NO_SET, 0);
+        final Map<Long, SetReadContext> bySet = new HashMap<>();
+        @Nullable SetReadContext last;
+        int lastRemovals;
     }
 
     private final String serializerId;
     private final ConcurrentMap<Long, List<byte[]>> sets = new ConcurrentHashMap<>();
     private final AtomicLong installedBytes = new AtomicLong();
-    /** Per pooled Fory instance (a fixed pool, one thread at a time each), its context of each set by uid. */
-    private final Map<Fory, Map<Long, SetReadContext>> contexts = new ConcurrentHashMap<>();
+    /** Per pooled Fory instance (a fixed pool, one thread at a time each), its contexts. */
+    private final Map<Fory, InstanceContexts> contexts = new ConcurrentHashMap<>();
+    /** How many sets were forgotten: a context an instance took before a removal is looked up again. */
+    private volatile int removals;
 
     InstalledTypeDefs(String serializerId) {
         this.serializerId = serializerId;
@@ -86,13 +110,14 @@ final class InstalledTypeDefs {
     synchronized void remove(long uid) {
         List<byte[]> typeDefs = sets.remove(uid);
         if (typeDefs != null) {
+            removals++;
             installedBytes.addAndGet(-typeDefs.stream().mapToLong(typeDef -> typeDef.length).sum());
         }
     }
 
     /** Prepares {@code instance} to read a self-contained payload. */
     void prepareSelfContained(Fory instance) {
-        prepare(instance, NO_SET, List.of());
+        use(instance, instancesContexts(instance).selfContained);
     }
 
     /**
@@ -101,11 +126,19 @@ final class InstalledTypeDefs {
      * @throws MissingSchemaException if this JVM does not know the set
      */
     void prepareSet(Fory instance, long uid) {
-        List<byte[]> typeDefs = sets.get(uid);
-        if (typeDefs == null) {
-            throw new MissingSchemaException(serializerId, uid);
+        InstanceContexts ofInstance = instancesContexts(instance);
+        SetReadContext context = ofInstance.last;
+        int removalsNow = removals;
+        if (context == null || context.uid != uid || ofInstance.lastRemovals != removalsNow) {
+            List<byte[]> typeDefs = sets.get(uid);
+            if (typeDefs == null) {
+                throw new MissingSchemaException(serializerId, uid);
+            }
+            context = contextOf(ofInstance, instance, uid, typeDefs, new Refusals());
+            ofInstance.last = context;
+            ofInstance.lastRemovals = removalsNow;
         }
-        prepare(instance, uid, typeDefs);
+        use(instance, context);
     }
 
     /**
@@ -116,7 +149,7 @@ final class InstalledTypeDefs {
         List<byte[]> typeDefs = sets.get(uid);
         Refusals refusals = new Refusals();
         if (typeDefs != null) {
-            contextOf(instance, uid, typeDefs, refusals);
+            contextOf(instancesContexts(instance), instance, uid, typeDefs, refusals);
         }
         return refusals;
     }
@@ -128,27 +161,32 @@ final class InstalledTypeDefs {
         RuntimeException first;
     }
 
-    private void prepare(Fory instance, long uid, List<byte[]> typeDefs) {
-        SetReadContext context = contextOf(instance, uid, typeDefs, new Refusals());
+    private static void use(Fory instance, SetReadContext context) {
         // definitions a previous payload carried inline were added after the set's: forget them. Fory forgets an
         // external meta context after each operation, so it is set again each time.
         context.readTypeInfos.size = context.size;
+        context.payloads++;
         instance.setMetaReadContext(context);
     }
 
-    private SetReadContext contextOf(Fory instance, long uid, List<byte[]> typeDefs, Refusals refusals) {
-        Map<Long, SetReadContext> ofInstance = contexts.computeIfAbsent(instance, key -> new HashMap<>());
-        SetReadContext context = ofInstance.get(uid);
+    private InstanceContexts instancesContexts(Fory instance) {
+        InstanceContexts ofInstance = contexts.get(instance);
+        return ofInstance != null ? ofInstance : contexts.computeIfAbsent(instance, key -> new InstanceContexts());
+    }
+
+    private static SetReadContext contextOf(InstanceContexts ofInstance, Fory instance, long uid,
+            List<byte[]> typeDefs, Refusals refusals) {
+        SetReadContext context = ofInstance.bySet.get(uid);
         if (context == null) {
-            context = parse(instance, typeDefs, refusals);
-            ofInstance.put(uid, context);
+            context = parse(instance, uid, typeDefs, refusals);
+            ofInstance.bySet.put(uid, context);
         }
         return context;
     }
 
     /** Lets Fory read the set's definitions as if a stream had carried them inline, one after the other. */
-    private static SetReadContext parse(Fory instance, List<byte[]> typeDefs, Refusals refusals) {
-        SetReadContext context = new SetReadContext(typeDefs.size());
+    private static SetReadContext parse(Fory instance, long uid, List<byte[]> typeDefs, Refusals refusals) {
+        SetReadContext context = new SetReadContext(uid, typeDefs.size());
         MemoryBuffer definitions = MemoryBuffer.newHeapBuffer(64 + typeDefs.stream().mapToInt(d -> d.length + 1).sum());
         for (byte[] typeDef : typeDefs) {
             definitions.writeByte((byte) 0); // index marker: a new definition follows

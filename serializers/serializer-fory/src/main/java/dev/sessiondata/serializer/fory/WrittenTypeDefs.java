@@ -46,15 +46,21 @@ final class WrittenTypeDefs {
     }
 
     /** A Fory write context that starts each write with the classes of one set. */
-    static final class SetWriteContext extends MetaWriteContext {
+    static final class SetWriteContext extends MetaWriteContext implements PayloadCounter {
 
         final WriterSet set;
+        private long payloads;
 
         SetWriteContext(WriterSet set) {
             this.set = set;
             for (int i = 0; i < set.size(); i++) {
                 classMap.put(set.classes().get(i), i);
             }
+        }
+
+        @Override
+        public long payloads() {
+            return payloads;
         }
     }
 
@@ -83,6 +89,7 @@ final class WrittenTypeDefs {
             context = new SetWriteContext(set);
             contexts.put(instance, context);
         }
+        context.payloads++;
         instance.setMetaWriteContext(context);
         return context;
     }
