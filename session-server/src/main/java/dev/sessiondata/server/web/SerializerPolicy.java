@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -18,9 +19,16 @@ import org.jspecify.annotations.Nullable;
 public final class SerializerPolicy {
 
     private final SerializersInfo info;
+    /**
+     * Each accepted id to itself: a write's id is answered as the configured instance, whose hash is computed once,
+     * rather than as the text cut from its {@code Content-Type}, which every map keyed by serializer on the write's
+     * way (the store's live counts, the meters) would hash again.
+     */
+    private final Map<String, String> accepted;
 
     private SerializerPolicy(SerializersInfo info) {
         this.info = info;
+        this.accepted = info.accepted().stream().collect(Collectors.toUnmodifiableMap(id -> id, id -> id, (a, b) -> a));
     }
 
     /**
@@ -62,8 +70,9 @@ public final class SerializerPolicy {
     public String requireAccepted(@Nullable String contentType) {
         Optional<String> id = contentType == null ? Optional.empty()
                 : SessionApi.serializerIdOf(contentType).map(value -> value.toLowerCase(Locale.ROOT));
-        if (id.isPresent() && info.accepted().contains(id.get())) {
-            return id.get();
+        String configured = id.map(accepted::get).orElse(null);
+        if (configured != null) {
+            return configured;
         }
         String detail = id.map(value -> "Serializer '" + value + "' is not accepted")
                 .orElse("Content-Type " + (contentType == null ? "is missing" : "'" + contentType + "' names no serializer"))

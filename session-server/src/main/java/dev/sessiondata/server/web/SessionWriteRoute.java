@@ -20,6 +20,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.util.AsciiString;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -214,7 +215,7 @@ public final class SessionWriteRoute implements NettyRouteProvider {
             headers.set(NettyHeaders.LOCATION, write.path());
         }
         headers.set(NettyHeaders.ETAG, EntityTags.of(result.version()))
-                .set(NettyHeaders.EXPIRES_AT, String.valueOf(result.expiresAt()));
+                .set(NettyHeaders.EXPIRES_AT, ExpiryTexts.of(Objects.requireNonNull(result.expiresAt())));
         response.status(created ? HttpResponseStatus.CREATED : HttpResponseStatus.OK);
         writtenTimer(created).record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
         return response.send();

@@ -45,6 +45,15 @@ class SerializerPolicyTest {
     }
 
     @Test
+    void theIdOfAnAcceptedBodyIsTheConfiguredInstanceNotTheTextCutFromItsContentType() {
+        String kryo = new String("kryo");
+        SerializerPolicy policy = SerializerPolicy.of(KnownSerializers.ONE_NIO, List.of(KnownSerializers.ONE_NIO, kryo), KNOWN);
+
+        assertThat(policy.requireAccepted("application/vnd.sessiondata.KRYO")).isSameAs(kryo);
+        assertThat(policy.requireAccepted("application/vnd.sessiondata.kryo")).isSameAs(kryo);
+    }
+
+    @Test
     void aBodyOfAnotherSerializerOrMediaTypeIsRefusedWithTheAcceptedOnes() {
         SerializerPolicy policy = SerializerPolicy.of(KnownSerializers.ONE_NIO, List.of(KnownSerializers.ONE_NIO), KNOWN);
 

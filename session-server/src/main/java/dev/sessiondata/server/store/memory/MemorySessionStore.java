@@ -102,10 +102,13 @@ public final class MemorySessionStore implements SessionStore {
             Entry next = new Entry(write.data(), write.serializerId(), Versions.next(), ttl,
                     now().plus(ttl).toEpochMilli(), write.digest());
             result.set(WriteResult.written(current == null, next.version, Instant.ofEpochMilli(next.expiresAt())));
-            if (current != null) {
+            // a session rewritten by the serializer that wrote it (most writes) leaves the counts as they are
+            if (current == null) {
+                count(next.serializerId, 1);
+            } else if (!current.serializerId.equals(next.serializerId)) {
                 count(current.serializerId, -1);
+                count(next.serializerId, 1);
             }
-            count(next.serializerId, 1);
             return next;
         });
         return CompletableFuture.completedFuture(result.get());

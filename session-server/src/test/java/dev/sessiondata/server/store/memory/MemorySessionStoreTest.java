@@ -34,12 +34,13 @@ class MemorySessionStoreTest extends SessionStoreCompatibilityKit {
     }
 
     @Test
-    void liveSessionsPerSerializerFollowWritesReplacementsDeletesAndEvictions() {
+    void liveSessionsPerSerializerFollowWritesReplacementsBySameAndOtherSerializersDeletesAndEvictions() {
         MemorySessionStore store = new MemorySessionStore(100_000, Clock.systemUTC());
         put(store, "a", "java", 10);
         put(store, "b", "java", 10);
         put(store, "c", "kryo", 10);
         put(store, "b", "kryo", 10);
+        put(store, "c", "kryo", 20);
         store.delete("a", Precondition.none()).toCompletableFuture().join();
         assertThat(store.sessionsBySerializer()).contains(Map.of("java", 0L, "kryo", 2L));
 
