@@ -80,9 +80,18 @@ public final class RedisSessionStore implements SessionStore {
 
     /** {@code countSample}: the keys one session count may touch per master ({@link SessionKeyCount}). */
     public RedisSessionStore(LettuceConnectionFactory connections, String keyPrefix, Clock clock, int countSample) {
+        this(connections, LoopConnections.none(), keyPrefix, clock, countSample);
+    }
+
+    /**
+     * {@code loops}: the connections a caller on one of the web server's event loops uses instead of the factory's
+     * shared one ({@link LoopConnections}); the caller closes them.
+     */
+    public RedisSessionStore(LettuceConnectionFactory connections, LoopConnections loops, String keyPrefix,
+            Clock clock, int countSample) {
         this.prefix = RedisCalls.checkPrefix(keyPrefix);
         this.count = new SessionKeyCount(prefix + "session:", countSample);
-        this.lettuce = new NativeRedis(connections);
+        this.lettuce = new NativeRedis(connections, loops);
         this.clock = clock;
     }
 
