@@ -39,7 +39,7 @@ public class RedisStoreConfiguration {
     SessionStore sessionStore(LettuceConnectionFactory connections, LoopConnections loops, StoreProperties properties,
             Clock clock, MeterRegistry registry) {
         var store = new RedisSessionStore(connections, loops, properties.redis().keyPrefix(), clock,
-                properties.redis().countSample());
+                properties.redis().countSample(), properties.redis().slideResolution());
         return new MeteredSessionStore(store, NAME, registry);
     }
 

@@ -41,8 +41,12 @@ public record StoreProperties(@DefaultValue("memory") Type type, @DefaultValue M
      *                      share of this many random keys, or an exact {@code SCAN} of a database no larger
      *                      (relative standard error {@code sqrt((1 - p) / (p * countSample))}, {@code p} the
      *                      session keys' share of the database: 0 when the store owns it)
+     * @param slideResolution how long after a session's last slide or write a sliding read leaves its expiry as it
+     *                      is (capped at half the session's ttl): such a read is one {@code HMGET} instead of that
+     *                      and the touch script, and its {@code Expires-At} up to this much earlier than an exact
+     *                      slide's. {@code 0s}, the default, slides on every read
      */
     public record Redis(@DefaultValue("sessiondata:") String keyPrefix, @DefaultValue("60s") Duration countInterval,
-            @DefaultValue("1000") int countSample) {
+            @DefaultValue("1000") int countSample, @DefaultValue("0s") Duration slideResolution) {
     }
 }

@@ -52,7 +52,7 @@ class LoopConnectionsIT {
         connections.afterPropertiesSet();
         connections.start();
         loopConnections = LoopConnections.of(connections, serverLoops());
-        store = new RedisSessionStore(connections, loopConnections, PREFIX, Clock.systemUTC(), 100);
+        store = new RedisSessionStore(connections, loopConnections, PREFIX, Clock.systemUTC(), 100, Duration.ZERO);
     }
 
     @AfterAll
