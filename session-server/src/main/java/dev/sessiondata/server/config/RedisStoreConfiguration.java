@@ -70,12 +70,16 @@ public class RedisStoreConfiguration {
     }
 
     /**
-     * A standalone Redis connection per event loop of the web server, for the requests that run on that loop:
+     * With {@code sessiondata.store.redis.loop-connections}, a standalone Redis connection per event loop of the web
+     * server, for the requests that run on that loop:
      * command, answer and response on one thread ({@link LoopConnections}); closed before the loops are disposed.
      */
     @Bean
-    LoopConnections redisLoopConnections(LettuceConnectionFactory connections, LoopResources serverLoops) {
-        return LoopConnections.of(connections, serverLoops.onServer(LoopResources.DEFAULT_NATIVE));
+    LoopConnections redisLoopConnections(LettuceConnectionFactory connections, LoopResources serverLoops,
+            StoreProperties properties) {
+        return properties.redis().loopConnections()
+                ? LoopConnections.of(connections, serverLoops.onServer(LoopResources.DEFAULT_NATIVE))
+                : LoopConnections.none();
     }
 
     /** One system call for the commands of all requests Lettuce writes in one turn: {@link ConsolidatedFlushes}. */

@@ -154,24 +154,29 @@ public final class LoopConnections implements AutoCloseable {
 
         @Nullable RedisAsyncCommands<byte[], byte[]> commands() {
             RedisAsyncCommands<byte[], byte[]> current = commands;
-            if (current == null) {
-                long last = attempt.get();
-                if (last != 0 && System.nanoTime() - last >= RETRY_INTERVAL.toNanos()) {
-                    // off the loop: resolving the address may block
-                    CompletableFuture.runAsync(this::connect);
-                }
+            if (current == null && claimAttempt()) {
+                // off the loop: resolving the address may block
+                CompletableFuture.runAsync(this::open);
             }
             return current;
         }
 
         /** Starts a connection attempt unless one started within the retry interval. */
         void connect() {
+            if (claimAttempt()) {
+                open();
+            }
+        }
+
+        /** Whether the caller may start an attempt: none is up and none started within the retry interval. */
+        private boolean claimAttempt() {
             long last = attempt.get();
             long now = System.nanoTime();
-            if (commands != null || (last != 0 && now - last < RETRY_INTERVAL.toNanos())
-                    || !attempt.compareAndSet(last, now == 0 ? 1 : now)) {
-                return;
-            }
+            return commands == null && (last == 0 || now - last >= RETRY_INTERVAL.toNanos())
+                    && attempt.compareAndSet(last, now == 0 ? 1 : now);
+        }
+
+        private void open() {
             redis.connectAsync(ByteArrayCodec.INSTANCE, uri).whenComplete((opened, failure) -> {
                 if (failure == null) {
                     connection = opened;
