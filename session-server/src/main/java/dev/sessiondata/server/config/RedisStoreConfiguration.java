@@ -6,6 +6,7 @@ import dev.sessiondata.server.metrics.SessionCountGauge;
 import dev.sessiondata.server.store.SchemaStore;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.redis.ConsolidatedFlushes;
+import dev.sessiondata.server.store.redis.LoopConnections;
 import dev.sessiondata.server.store.redis.RedisMemoryHealthIndicator;
 import dev.sessiondata.server.store.redis.RedisSchemaStore;
 import dev.sessiondata.server.store.redis.RedisSessionStore;
@@ -22,6 +23,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import reactor.netty.resources.LoopResources;
 
 /**
  * The Redis store: {@code sessiondata.store.type=redis}. The connection (standalone, sentinel or cluster) is
@@ -34,10 +36,10 @@ public class RedisStoreConfiguration {
     private static final String NAME = "redis";
 
     @Bean
-    SessionStore sessionStore(LettuceConnectionFactory connections, StoreProperties properties, Clock clock,
-            MeterRegistry registry) {
-        var store = new RedisSessionStore(connections, properties.redis().keyPrefix(), clock,
-                properties.redis().countSample());
+    SessionStore sessionStore(LettuceConnectionFactory connections, LoopConnections loops, StoreProperties properties,
+            Clock clock, MeterRegistry registry) {
+        var store = new RedisSessionStore(connections, loops, properties.redis().keyPrefix(), clock,
+                properties.redis().countSample(), properties.redis().slideResolution());
         return new MeteredSessionStore(store, NAME, registry);
     }
 
@@ -65,6 +67,19 @@ public class RedisStoreConfiguration {
     @Bean
     HealthIndicator storeMemoryHealthIndicator(RedisConnectionFactory connections, SessionProperties sessions) {
         return new RedisMemoryHealthIndicator(connections, sessions.maxSize().toBytes());
+    }
+
+    /**
+     * With {@code sessiondata.store.redis.loop-connections}, a standalone Redis connection per event loop of the web
+     * server, for the requests that run on that loop:
+     * command, answer and response on one thread ({@link LoopConnections}); closed before the loops are disposed.
+     */
+    @Bean
+    LoopConnections redisLoopConnections(LettuceConnectionFactory connections, LoopResources serverLoops,
+            StoreProperties properties) {
+        return properties.redis().loopConnections()
+                ? LoopConnections.of(connections, serverLoops.onServer(LoopResources.DEFAULT_NATIVE))
+                : LoopConnections.none();
     }
 
     /** One system call for the commands of all requests Lettuce writes in one turn: {@link ConsolidatedFlushes}. */

@@ -33,6 +33,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.client.ReactorResourceFactory;
+import reactor.netty.resources.LoopResources;
 import org.springframework.http.server.reactive.HttpHandler;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.support.RouterFunctionMapping;
@@ -104,10 +105,21 @@ public class WebConfiguration {
      * (the tests run several servers in one JVM, and a server stopped by one test class took the shared one down).
      */
     @Bean
-    ReactorResourceFactory reactorResourceFactory() {
+    ReactorResourceFactory reactorResourceFactory(LoopResources serverLoops) {
         ReactorResourceFactory factory = new ReactorResourceFactory();
         factory.setUseGlobalResources(false);
+        factory.setLoopResources(serverLoops);
         return factory;
+    }
+
+    /**
+     * The web server's event loops (what {@link ReactorResourceFactory} would make itself), a bean of their own so
+     * that the Redis store can run its connections on them ({@code LoopConnections}) and they are disposed only
+     * after everything that runs on them: after the web server stops and after the beans that use them.
+     */
+    @Bean(destroyMethod = "dispose")
+    LoopResources serverLoops() {
+        return LoopResources.create("webflux-http");
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.sessiondata.server.web;
 
+import io.netty.channel.EventLoop;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
@@ -31,16 +32,36 @@ public final class EventLoops {
 
     /** The stage as a {@link Mono} that signals on the exchange's event loop; a completed stage signals at once. */
     public static <T> Mono<T> resumeOn(ServerWebExchange exchange, CompletionStage<T> stage) {
-        return resumeOn(of(exchange), stage);
+        Executor loop = of(exchange);
+        return resumeOn(loop instanceof EventLoop eventLoop ? onLoop(eventLoop) : loop, stage);
     }
 
-    /** The stage as a {@link Mono} that signals on {@code loop}; a completed stage signals at once. */
-    public static <T> Mono<T> resumeOn(Executor loop, CompletionStage<T> stage) {
+    /**
+     * The stage as a {@link Mono} that signals on {@code loop}; a completed stage signals at once, and so does one
+     * completed on {@code loop} itself (the Redis store's connections answer on the request's own loop), without a
+     * task queued to the loop it already runs on.
+     */
+    public static <T> Mono<T> resumeOn(EventLoop loop, CompletionStage<T> stage) {
+        return resumeOn(onLoop(loop), stage);
+    }
+
+    private static <T> Mono<T> resumeOn(Executor loop, CompletionStage<T> stage) {
         if (stage instanceof CompletableFuture<T> future && future.isDone() && !future.isCompletedExceptionally()) {
             T value = future.getNow(null);
             return value == null ? Mono.empty() : Mono.just(value);
         }
         return Mono.fromCompletionStage(stage.whenCompleteAsync(NOTHING, loop));
+    }
+
+    /** Runs a task at once when called on {@code loop}, else queues it there. */
+    private static Executor onLoop(EventLoop loop) {
+        return task -> {
+            if (loop.inEventLoop()) {
+                task.run();
+            } else {
+                loop.execute(task);
+            }
+        };
     }
 
     /** The exchange's event loop as a scheduler, for {@code publishOn}. */

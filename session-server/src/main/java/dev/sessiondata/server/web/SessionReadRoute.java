@@ -86,8 +86,7 @@ public final class SessionReadRoute implements NettyRouteProvider {
         }
         // a store that answers later (Redis) answers on its own threads: the response is written from the
         // connection's event loop, for the reason EventLoops gives
-        return Mono.fromCompletionStage(read.whenCompleteAsync((found, failure) -> {
-        }, ((Connection) request).channel().eventLoop()))
+        return EventLoops.resumeOn(((Connection) request).channel().eventLoop(), read)
                 .onErrorResume(failure -> Mono.just(Optional.empty()))
                 .flatMap(found -> Mono.from(answer(request, response, found, start)));
     }

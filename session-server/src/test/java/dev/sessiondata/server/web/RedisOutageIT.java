@@ -30,7 +30,13 @@ class RedisOutageIT {
 
     @BeforeAll
     static void start() throws Exception {
-        own = ServerOnOwnRedis.start(List.of(), "spring.data.redis.timeout=1s", "spring.data.redis.connect-timeout=1s");
+        startWith("sessiondata.store.redis.loop-connections=false");
+    }
+
+    /** Starts the server on its own Redis with {@code property} beside the short timeouts. */
+    static void startWith(String property) throws Exception {
+        own = ServerOnOwnRedis.start(List.of(), "spring.data.redis.timeout=1s", "spring.data.redis.connect-timeout=1s",
+                property);
         redis = own.redis();
         server = own.server();
     }

@@ -41,13 +41,15 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 final class NativeRedis {
 
     private final LettuceConnectionFactory factory;
+    private final LoopConnections loops;
     private final long timeoutNanos;
     /** Whether Lettuce fails each command itself after the factory's command timeout ({@link #bounded}). */
     private final boolean lettuceTimesOut;
     private volatile @Nullable RedisClusterAsyncCommands<byte[], byte[]> commands;
 
-    NativeRedis(LettuceConnectionFactory factory) {
+    NativeRedis(LettuceConnectionFactory factory, LoopConnections loops) {
         this.factory = factory;
+        this.loops = loops;
         this.timeoutNanos = factory.getClientConfiguration().getCommandTimeout().toNanos();
         // Lettuce's default options time commands out with the connection's timeout, the factory's command timeout
         TimeoutOptions timeouts = factory.getClientConfiguration().getClientOptions()
@@ -115,13 +117,17 @@ final class NativeRedis {
     }
 
     /**
-     * Runs {@code operation} on the shared connection's commands. Taking that connection the first time blocks
-     * (the factory connects), so that first time is done on the common pool, not on the caller's thread; after
-     * it the commands are a field read. A failure to connect fails the stage.
+     * Runs {@code operation} on the connection of the caller's event loop ({@link LoopConnections}), or else on the
+     * shared connection's commands. Taking that connection the first time blocks (the factory connects), so that
+     * first time is done on the common pool, not on the caller's thread; after it the commands are a field read.
+     * A failure to connect fails the stage.
      */
     private <T> CompletionStage<T> withCommands(
             Function<RedisClusterAsyncCommands<byte[], byte[]>, CompletionStage<T>> operation) {
-        RedisClusterAsyncCommands<byte[], byte[]> current = commands;
+        RedisClusterAsyncCommands<byte[], byte[]> current = loops.current();
+        if (current == null) {
+            current = commands;
+        }
         if (current != null) {
             try {
                 return bounded(operation.apply(current));
