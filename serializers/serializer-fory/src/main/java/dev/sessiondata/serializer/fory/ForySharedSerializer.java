@@ -10,9 +10,9 @@ import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
 import java.util.Collection;
 import java.util.List;
-import org.apache.fory.ThreadSafeFory;
+import org.apache.fory.Fory;
 import org.apache.fory.memory.MemoryBuffer;
-import org.apache.fory.memory.MemoryUtils;
+import org.apache.fory.resolver.SharedRegistry;
 
 /**
  * {@code fory-shared}: Apache Fory as {@code fory} configures it, with enums written by name (each constant's name
@@ -42,29 +42,36 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
     static final int MAX_VERSIONS_PER_CLASS = 16;
     private static final byte SELF_CONTAINED = 0;
     private static final byte WITH_SET = 1;
+    private static final byte[] NO_BYTES = new byte[0];
 
-    private final ThreadSafeFory fory;
+    private final ThreadInstances<SharedForyInstance> instances;
     private final WrittenTypeDefs written;
     private final InstalledTypeDefs installed;
 
     ForySharedSerializer(SerializerSettings settings) {
         super(KnownSerializers.FORY_SHARED, settings);
-        this.fory = ForyBuilders.build(ForyBuilders.base(settings)
-                .withMetaShare(true)
-                .withScopedMetaShare(false)
-                .serializeEnumByName(true)
-                .withMaxSchemaVersionsPerType(MAX_VERSIONS_PER_CLASS), settings);
-        fory.registerCallback(instance -> instance.registerSerializerFactory(NamedOnceEnumSerializer.factory()));
-        this.written = new WrittenTypeDefs(fory);
+        SharedRegistry registry = new SharedRegistry();
+        this.instances = new ThreadInstances<>(() -> {
+            Fory fory = ForyBuilders.build(ForyBuilders.base(settings)
+                    .withMetaShare(true)
+                    .withScopedMetaShare(false)
+                    .serializeEnumByName(true)
+                    .withMaxSchemaVersionsPerType(MAX_VERSIONS_PER_CLASS), registry, settings);
+            fory.registerSerializerFactory(NamedOnceEnumSerializer.factory());
+            return new SharedForyInstance(fory);
+        });
+        this.written = new WrittenTypeDefs(instances);
         this.installed = new InstalledTypeDefs(id());
     }
 
     @Override
     protected byte[] write(Object value) {
-        return fory.execute(instance -> {
+        SharedForyInstance instance = instances.take();
+        Fory fory = instance.fory;
+        try {
             WrittenTypeDefs.SetWriteContext context = written.prepare(instance);
             WrittenTypeDefs.WriterSet set = context.set;
-            MemoryBuffer buffer = instance.getBuffer();
+            MemoryBuffer buffer = fory.getBuffer();
             buffer.writerIndex(0);
             if (set.record() == null) {
                 buffer.writeByte(SELF_CONTAINED);
@@ -72,33 +79,36 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
                 buffer.writeByte(WITH_SET);
                 buffer.writeInt64(set.record().uid());
             }
-            try {
-                instance.serialize(buffer, value);
-                written.afterWrite(context);
-                return buffer.getBytes(0, buffer.writerIndex());
-            } finally {
-                instance.resetBuffer();
-            }
-        });
+            fory.serialize(buffer, value);
+            written.afterWrite(context);
+            return buffer.getBytes(0, buffer.writerIndex());
+        } finally {
+            fory.resetBuffer();
+            instances.give(instance);
+        }
     }
 
     @Override
     protected Object read(byte[] data, Class<?> type) {
-        MemoryBuffer buffer = MemoryUtils.wrap(data);
-        byte kind = buffer.readByte();
-        if (kind != SELF_CONTAINED && kind != WITH_SET) {
-            throw new SerializationException("payload kind " + kind + " is neither self-contained (0) nor of a "
-                    + "type definition set (1)");
-        }
-        long uid = kind == WITH_SET ? buffer.readInt64() : 0;
-        return fory.execute(instance -> {
+        SharedForyInstance instance = instances.take();
+        MemoryBuffer buffer = instance.input;
+        try {
+            buffer.pointTo(data, 0, data.length);
+            buffer.readerIndex(0);
+            byte kind = buffer.readByte();
             if (kind == WITH_SET) {
-                installed.prepareSet(instance, uid);
-            } else {
+                installed.prepareSet(instance, buffer.readInt64());
+            } else if (kind == SELF_CONTAINED) {
                 installed.prepareSelfContained(instance);
+            } else {
+                throw new SerializationException("payload kind " + kind + " is neither self-contained (0) nor of a "
+                        + "type definition set (1)");
             }
-            return instance.deserialize(buffer);
-        });
+            return instance.fory.deserialize(buffer);
+        } finally {
+            buffer.pointTo(NO_BYTES, 0, 0); // the instance outlives the call: it does not keep the payload alive
+            instances.give(instance);
+        }
     }
 
     @Override
@@ -124,7 +134,7 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
             return SchemaInstallation.ALREADY_KNOWN;
         }
         installed.addInstalled(schema.uid(), typeDefs);
-        InstalledTypeDefs.Refusals refusals = fory.execute(instance -> installed.parse(instance, schema.uid()));
+        InstalledTypeDefs.Refusals refusals = instances.with(instance -> installed.parse(instance, schema.uid()));
         if (refusals.count < typeDefs.size()) {
             return SchemaInstallation.INSTALLED;
         }

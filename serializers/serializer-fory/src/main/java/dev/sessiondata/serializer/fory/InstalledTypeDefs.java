@@ -16,7 +16,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The reader's side of {@code fory-shared}: the type definition sets this JVM knows (its own published ones and
- * those installed from peers), and per pooled Fory instance a read context for each set it has read with.
+ * those installed from peers), and per Fory instance a read context for each set it has read with (kept by the
+ * instance: {@link SharedForyInstance#readContexts}).
  *
  * <p>A payload refers to the {@code i}-th definition of its set as Fory's meta share refers to the {@code i}-th
  * definition met earlier in a stream. So a set becomes, per Fory instance, a {@link MetaReadContext} that already
@@ -54,11 +55,11 @@ final class InstalledTypeDefs {
     }
 
     /**
-     * The read contexts of one pooled Fory instance, by set, and the one its last read used with the
-     * {@link #removals} count it was taken at: consecutive payloads of one set (the common case: one application
+     * The read contexts of one Fory instance, by set, and the one its last read used with the {@link #removals} count
+     * it was taken at: consecutive payloads of one set (the common case: one application
      * version writes them all) find it without boxing the uid or looking it up in a map.
      */
-    private static final class InstanceContexts {
+    static final class InstanceContexts {
 
         final SetReadContext selfContained = new SetReadContext(NO_SET, 0);
         final Map<Long, SetReadContext> bySet = new HashMap<>();
@@ -69,8 +70,6 @@ final class InstalledTypeDefs {
     private final String serializerId;
     private final ConcurrentMap<Long, List<byte[]>> sets = new ConcurrentHashMap<>();
     private final AtomicLong installedBytes = new AtomicLong();
-    /** Per pooled Fory instance (a fixed pool, one thread at a time each), its contexts. */
-    private final Map<Fory, InstanceContexts> contexts = new ConcurrentHashMap<>();
     /** How many sets were forgotten: a context an instance took before a removal is looked up again. */
     private volatile int removals;
 
@@ -116,8 +115,8 @@ final class InstalledTypeDefs {
     }
 
     /** Prepares {@code instance} to read a self-contained payload. */
-    void prepareSelfContained(Fory instance) {
-        use(instance, instancesContexts(instance).selfContained);
+    void prepareSelfContained(SharedForyInstance instance) {
+        use(instance.fory, instance.readContexts.selfContained);
     }
 
     /**
@@ -125,8 +124,8 @@ final class InstalledTypeDefs {
      *
      * @throws MissingSchemaException if this JVM does not know the set
      */
-    void prepareSet(Fory instance, long uid) {
-        InstanceContexts ofInstance = instancesContexts(instance);
+    void prepareSet(SharedForyInstance instance, long uid) {
+        InstanceContexts ofInstance = instance.readContexts;
         SetReadContext context = ofInstance.last;
         int removalsNow = removals;
         if (context == null || context.uid != uid || ofInstance.lastRemovals != removalsNow) {
@@ -134,22 +133,22 @@ final class InstalledTypeDefs {
             if (typeDefs == null) {
                 throw new MissingSchemaException(serializerId, uid);
             }
-            context = contextOf(ofInstance, instance, uid, typeDefs, new Refusals());
+            context = contextOf(ofInstance, instance.fory, uid, typeDefs, new Refusals());
             ofInstance.last = context;
             ofInstance.lastRemovals = removalsNow;
         }
-        use(instance, context);
+        use(instance.fory, context);
     }
 
     /**
      * Parses set {@code uid} on {@code instance} now, and says how many of its definitions Fory refused and the
      * first refusal, so that an installation can tell a set it cannot use at all.
      */
-    Refusals parse(Fory instance, long uid) {
+    Refusals parse(SharedForyInstance instance, long uid) {
         List<byte[]> typeDefs = sets.get(uid);
         Refusals refusals = new Refusals();
         if (typeDefs != null) {
-            contextOf(instancesContexts(instance), instance, uid, typeDefs, refusals);
+            contextOf(instance.readContexts, instance.fory, uid, typeDefs, refusals);
         }
         return refusals;
     }
@@ -167,11 +166,6 @@ final class InstalledTypeDefs {
         context.readTypeInfos.size = context.size;
         context.payloads++;
         instance.setMetaReadContext(context);
-    }
-
-    private InstanceContexts instancesContexts(Fory instance) {
-        InstanceContexts ofInstance = contexts.get(instance);
-        return ofInstance != null ? ofInstance : contexts.computeIfAbsent(instance, key -> new InstanceContexts());
     }
 
     private static SetReadContext contextOf(InstanceContexts ofInstance, Fory instance, long uid,
