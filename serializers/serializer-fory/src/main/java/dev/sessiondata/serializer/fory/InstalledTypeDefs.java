@@ -120,35 +120,51 @@ final class InstalledTypeDefs {
     }
 
     /**
-     * Prepares {@code instance} to read a payload that refers to set {@code uid}.
+     * Prepares {@code instance} to read a payload that refers to set {@code uid}. When the instance parses the set
+     * now, it returns true and keeps holding the instance's compile lock, for the caller to release after its read:
+     * parsing created the set's serializers and queued their compilation, and a compilation in the background holds
+     * that lock (Fory 1.6: {@code JITContext.asyncVisitFory}), so a read that let go of it in between waited for one.
      *
      * @throws MissingSchemaException if this JVM does not know the set
      */
-    void prepareSet(SharedForyInstance instance, long uid) {
+    boolean prepareSet(SharedForyInstance instance, long uid) {
         InstanceContexts ofInstance = instance.readContexts;
         SetReadContext context = ofInstance.last;
         int removalsNow = removals;
+        boolean parsedNow = false;
         if (context == null || context.uid != uid || ofInstance.lastRemovals != removalsNow) {
             List<byte[]> typeDefs = sets.get(uid);
             if (typeDefs == null) {
                 throw new MissingSchemaException(serializerId, uid);
             }
-            context = contextOf(ofInstance, instance.fory, uid, typeDefs, new Refusals());
+            context = ofInstance.bySet.get(uid);
+            if (context == null) {
+                instance.fory.getJITContext().lock();
+                parsedNow = true;
+                try {
+                    context = parse(instance.fory, uid, typeDefs, new Refusals());
+                } catch (RuntimeException e) {
+                    instance.fory.getJITContext().unlock();
+                    throw e;
+                }
+                ofInstance.bySet.put(uid, context);
+            }
             ofInstance.last = context;
             ofInstance.lastRemovals = removalsNow;
         }
         use(instance.fory, context);
+        return parsedNow;
     }
 
     /**
-     * Parses set {@code uid} on {@code instance} now, and says how many of its definitions Fory refused and the
-     * first refusal, so that an installation can tell a set it cannot use at all.
+     * Parses set {@code uid} on {@code instance}, which keeps nothing of it, and says how many of its definitions
+     * Fory refused and the first refusal, so that an installation can tell a set it cannot use at all.
      */
-    Refusals parse(SharedForyInstance instance, long uid) {
+    Refusals check(Fory instance, long uid) {
         List<byte[]> typeDefs = sets.get(uid);
         Refusals refusals = new Refusals();
         if (typeDefs != null) {
-            contextOf(instance.readContexts, instance.fory, uid, typeDefs, refusals);
+            parse(instance, uid, typeDefs, refusals);
         }
         return refusals;
     }
@@ -166,16 +182,6 @@ final class InstalledTypeDefs {
         context.readTypeInfos.size = context.size;
         context.payloads++;
         instance.setMetaReadContext(context);
-    }
-
-    private static SetReadContext contextOf(InstanceContexts ofInstance, Fory instance, long uid,
-            List<byte[]> typeDefs, Refusals refusals) {
-        SetReadContext context = ofInstance.bySet.get(uid);
-        if (context == null) {
-            context = parse(instance, uid, typeDefs, refusals);
-            ofInstance.bySet.put(uid, context);
-        }
-        return context;
     }
 
     /** Lets Fory read the set's definitions as if a stream had carried them inline, one after the other. */

@@ -5,7 +5,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -66,16 +65,6 @@ final class ThreadInstances<T extends ThreadInstances.Instance> {
         instance.inUse = false;
         if (instance.shared) {
             idle.offer(instance);
-        }
-    }
-
-    /** Runs {@code work} with an instance taken for it. */
-    <R> R with(Function<T, R> work) {
-        T instance = take();
-        try {
-            return work.apply(instance);
-        } finally {
-            give(instance);
         }
     }
 

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.apache.fory.Fory;
 import org.apache.fory.context.MetaWriteContext;
 import org.apache.fory.context.WriteContext;
@@ -63,14 +64,15 @@ final class WrittenTypeDefs {
         }
     }
 
-    private final ThreadInstances<SharedForyInstance> instances;
+    /** The instance that works out definitions, used by one thread at a time: {@code ForySharedSerializer.exchange}. */
+    private final Supplier<Fory> exchange;
     private volatile WriterSet published = WriterSet.EMPTY;
     private WriterSet proposed = WriterSet.EMPTY;
     private final Map<Long, WriterSet> proposals = new HashMap<>();
     /** Classes writes met that the published set lacks; bounded by what one set may hold. */
     private final Set<Class<?>> metAtRunTime = ConcurrentHashMap.newKeySet();
-    WrittenTypeDefs(ThreadInstances<SharedForyInstance> instances) {
-        this.instances = instances;
+    WrittenTypeDefs(Supplier<Fory> exchange) {
+        this.exchange = exchange;
     }
 
     /**
@@ -111,15 +113,18 @@ final class WrittenTypeDefs {
         List<byte[]> typeDefs = new ArrayList<>(proposed.typeDefs());
         Set<Class<?>> candidates = ReachableTypes.from(classes);
         candidates.addAll(metAtRunTime);
-        for (Class<?> candidate : candidates) {
-            if (setClasses.size() == ForyTypeDefSet.MAX_TYPE_DEFS) {
-                break;
-            }
-            if (!setClasses.contains(candidate)) {
-                instances.with(instance -> typeDefOf(instance.fory, candidate)).ifPresent(typeDef -> {
-                    setClasses.add(candidate);
-                    typeDefs.add(typeDef);
-                });
+        Fory fory = exchange.get();
+        synchronized (fory) {
+            for (Class<?> candidate : candidates) {
+                if (setClasses.size() == ForyTypeDefSet.MAX_TYPE_DEFS) {
+                    break;
+                }
+                if (!setClasses.contains(candidate)) {
+                    typeDefOf(fory, candidate).ifPresent(typeDef -> {
+                        setClasses.add(candidate);
+                        typeDefs.add(typeDef);
+                    });
+                }
             }
         }
         if (setClasses.size() > proposed.size()) {

@@ -21,18 +21,25 @@ class ThreadInstancesTest {
     private final ThreadInstances<Counted> instances =
             new ThreadInstances<>(() -> new Counted(built.incrementAndGet()));
 
+    /** Takes an instance for one call and gives it back. */
+    private Counted call() {
+        Counted instance = instances.take();
+        instances.give(instance);
+        return instance;
+    }
+
     @Test
     void aThreadTakesItsOwnInstanceCallAfterCall() {
-        Counted first = instances.with(instance -> instance);
-        Counted second = instances.with(instance -> instance);
+        Counted first = call();
+        Counted second = call();
         assertThat(second).isSameAs(first);
         assertThat(built).hasValue(1);
     }
 
     @Test
     void anotherThreadTakesAnotherInstance() {
-        Counted mine = instances.with(instance -> instance);
-        Counted theirs = CompletableFuture.supplyAsync(() -> instances.with(instance -> instance),
+        Counted mine = call();
+        Counted theirs = CompletableFuture.supplyAsync(() -> call(),
                 runnable -> new Thread(runnable).start()).join();
         assertThat(theirs).isNotSameAs(mine);
     }
@@ -41,14 +48,14 @@ class ThreadInstancesTest {
     void aCallNestedInAnotherOnTheSameThreadTakesAnotherInstanceAndGivesItBack() {
         Counted outer = instances.take();
         try {
-            Counted inner = instances.with(instance -> instance);
+            Counted inner = call();
             assertThat(inner).isNotSameAs(outer);
-            Counted again = instances.with(instance -> instance);
+            Counted again = call();
             assertThat(again).as("the idle nested one, taken again").isSameAs(inner);
         } finally {
             instances.give(outer);
         }
-        Counted afterwards = instances.with(instance -> instance);
+        Counted afterwards = call();
         assertThat(afterwards).isSameAs(outer);
         assertThat(built).hasValue(2);
     }
