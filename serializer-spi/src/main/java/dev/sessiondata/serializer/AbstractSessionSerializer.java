@@ -74,7 +74,7 @@ public abstract class AbstractSessionSerializer implements SessionSerializer {
                     + settings.maxPayloadBytes());
         }
         Object value;
-        ReadBudget enclosing = ReadBudget.open(settings);
+        ReadBudget budget = ReadBudget.open(settings);
         try {
             if (type != lastAllowedType) {
                 settings.allowList().check(type);
@@ -85,7 +85,7 @@ public abstract class AbstractSessionSerializer implements SessionSerializer {
             throw refusalIn(e).map(refusal -> refusal.inSerializer(id)).orElseGet(() -> new SerializationException(id,
                     "cannot read " + type.getName() + " from " + data.length + " bytes: " + describe(e), e));
         } finally {
-            ReadBudget.close(enclosing);
+            ReadBudget.close(budget);
         }
         Class<?> boxed = box(type);
         if (!boxed.isInstance(value)) {

@@ -65,7 +65,7 @@ class ReadBudgetTest {
                     .isInstanceOfSatisfying(SerializationException.class, refusal -> assertThat(refusal.serializerId())
                             .as("named by the serializer on the way up").isNull());
         } finally {
-            ReadBudget.close(null);
+            ReadBudget.close(budget);
         }
     }
 
@@ -80,23 +80,47 @@ class ReadBudgetTest {
             budget.countElements(6);
             assertThatThrownBy(() -> budget.countElements(5)).hasMessageContaining("maxCollectionElements");
         } finally {
-            ReadBudget.close(null);
+            ReadBudget.close(budget);
+        }
+    }
+
+    @Test
+    void aThreadsNextReadStartsAFreshBudgetWithItsOwnSettings() {
+        ReadBudget first = open(SerializerSettings.builder().maxObjects(1).maxHashNesting(1).build());
+        first.countObject();
+        first.enterHashed();
+        ReadBudget.close(first);
+        assertThatThrownBy(ReadBudget::current).isInstanceOf(IllegalStateException.class);
+        ReadBudget next = open(SerializerSettings.builder().maxObjects(2).maxHashNesting(1).build());
+        try {
+            assertThat(next).as("the thread's budget, reused").isSameAs(first);
+            assertThat(next.insideHashed()).isFalse();
+            next.enterHashed();
+            next.countObject();
+            next.countObject();
+            assertThatThrownBy(next::countObject).hasMessageContaining("more than 2 objects");
+        } finally {
+            ReadBudget.close(next);
         }
     }
 
     @Test
     void aReadInsideAReadKeepsTheOuterBudget() {
         ReadBudget outer = open(SerializerSettings.defaults());
-        ReadBudget enclosing = ReadBudget.open(SerializerSettings.defaults());
-        assertThat(ReadBudget.current()).isNotSameAs(outer);
-        ReadBudget.close(enclosing);
+        outer.countObject();
+        ReadBudget inner = open(SerializerSettings.builder().maxObjects(1).build());
+        assertThat(inner).isNotSameAs(outer);
+        inner.countObject();
+        ReadBudget.close(inner);
         assertThat(ReadBudget.current()).isSameAs(outer);
-        ReadBudget.close(null);
+        outer.countObject();
+        ReadBudget.close(outer);
         assertThatThrownBy(ReadBudget::current).isInstanceOf(IllegalStateException.class);
     }
 
     private static ReadBudget open(SerializerSettings settings) {
-        assertThat(ReadBudget.open(settings)).isNull();
-        return ReadBudget.current();
+        ReadBudget budget = ReadBudget.open(settings);
+        assertThat(ReadBudget.current()).isSameAs(budget);
+        return budget;
     }
 }

@@ -2,9 +2,11 @@ package dev.sessiondata.serializer.fory;
 
 import dev.sessiondata.serializer.ClassAllowList;
 import dev.sessiondata.serializer.SerializerSettings;
+import org.apache.fory.Fory;
 import org.apache.fory.ThreadSafeFory;
 import org.apache.fory.config.ForyBuilder;
 import org.apache.fory.config.Language;
+import org.apache.fory.resolver.SharedRegistry;
 
 /**
  * The Fory configuration both ids share: Java mode, reference tracking, compatible (field names written), classes
@@ -46,10 +48,23 @@ final class ForyBuilders {
     /** Builds the pool, each instance with our collection serializers and the guard of Fory's built-in types. */
     static ThreadSafeFory build(ForyBuilder builder, SerializerSettings settings) {
         ThreadSafeFory fory = builder.buildThreadSafeFory();
-        fory.registerCallback(instance -> {
-            HashNestingSerializers.register(instance);
-            BuiltInTypeGuard.refuseOutsideAllowList(instance, settings.allowList());
-        });
+        fory.registerCallback(instance -> configure(instance, settings));
         return fory;
+    }
+
+    /**
+     * Builds one instance, with our collection serializers and the guard of Fory's built-in types, that shares
+     * {@code registry} (its generated serializer classes, parsed type definitions and type checks) with the other
+     * instances built with it, as the instances of Fory's own pool share theirs.
+     */
+    static Fory build(ForyBuilder builder, SharedRegistry registry, SerializerSettings settings) {
+        Fory instance = builder.withSharedRegistry(registry).build();
+        configure(instance, settings);
+        return instance;
+    }
+
+    private static void configure(Fory instance, SerializerSettings settings) {
+        HashNestingSerializers.register(instance);
+        BuiltInTypeGuard.refuseOutsideAllowList(instance, settings.allowList());
     }
 }

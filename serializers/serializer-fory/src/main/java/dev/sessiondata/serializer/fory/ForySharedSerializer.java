@@ -10,9 +10,10 @@ import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
 import java.util.Collection;
 import java.util.List;
-import org.apache.fory.ThreadSafeFory;
+import org.apache.fory.Fory;
 import org.apache.fory.memory.MemoryBuffer;
-import org.apache.fory.memory.MemoryUtils;
+import org.apache.fory.resolver.SharedRegistry;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code fory-shared}: Apache Fory as {@code fory} configures it, with enums written by name (each constant's name
@@ -42,29 +43,64 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
     static final int MAX_VERSIONS_PER_CLASS = 16;
     private static final byte SELF_CONTAINED = 0;
     private static final byte WITH_SET = 1;
+    private static final byte[] NO_BYTES = new byte[0];
 
-    private final ThreadSafeFory fory;
+    private final ThreadInstances<SharedForyInstance> instances;
     private final WrittenTypeDefs written;
     private final InstalledTypeDefs installed;
+    /** The instance the schema exchange works on; built on its first use. */
+    private volatile @Nullable Fory exchange;
 
     ForySharedSerializer(SerializerSettings settings) {
         super(KnownSerializers.FORY_SHARED, settings);
-        this.fory = ForyBuilders.build(ForyBuilders.base(settings)
+        SharedRegistry registry = new SharedRegistry();
+        this.instances = new ThreadInstances<>(() -> new SharedForyInstance(build(true, registry)));
+        this.written = new WrittenTypeDefs(this::exchange);
+        this.installed = new InstalledTypeDefs(id());
+    }
+
+    private Fory build(boolean codegen, SharedRegistry registry) {
+        Fory fory = ForyBuilders.build(ForyBuilders.base(settings)
                 .withMetaShare(true)
                 .withScopedMetaShare(false)
                 .serializeEnumByName(true)
-                .withMaxSchemaVersionsPerType(MAX_VERSIONS_PER_CLASS), settings);
-        fory.registerCallback(instance -> instance.registerSerializerFactory(NamedOnceEnumSerializer.factory()));
-        this.written = new WrittenTypeDefs(fory);
-        this.installed = new InstalledTypeDefs(id());
+                .withMaxSchemaVersionsPerType(MAX_VERSIONS_PER_CLASS)
+                .withCodegen(codegen), registry, settings);
+        fory.registerSerializerFactory(NamedOnceEnumSerializer.factory());
+        return fory;
+    }
+
+    /**
+     * The instance that works out the definitions of a set to publish and checks a peer's set on installation: one
+     * that generates no code and shares nothing with the instances that write and read, used by one thread at a time
+     * (callers synchronize on it). Why: Fory 1.6 compiles a class's serializer in the background while holding the
+     * lock of the instance that asked for it ({@code JITContext.asyncVisitFory}), and each operation of that instance
+     * takes the lock. A client working out its set's 50 classes on a thread's instance waited for one compilation
+     * after another (JDK 25, a fresh JVM); before JDK 25 it generated all 50 before its first request. The
+     * definitions do not depend on code generation: a set's bytes and uid are the same.
+     */
+    private Fory exchange() {
+        Fory fory = exchange;
+        if (fory == null) {
+            synchronized (this) {
+                fory = exchange;
+                if (fory == null) {
+                    fory = build(false, new SharedRegistry());
+                    exchange = fory;
+                }
+            }
+        }
+        return fory;
     }
 
     @Override
     protected byte[] write(Object value) {
-        return fory.execute(instance -> {
+        SharedForyInstance instance = instances.take();
+        Fory fory = instance.fory;
+        try {
             WrittenTypeDefs.SetWriteContext context = written.prepare(instance);
             WrittenTypeDefs.WriterSet set = context.set;
-            MemoryBuffer buffer = instance.getBuffer();
+            MemoryBuffer buffer = fory.getBuffer();
             buffer.writerIndex(0);
             if (set.record() == null) {
                 buffer.writeByte(SELF_CONTAINED);
@@ -72,33 +108,40 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
                 buffer.writeByte(WITH_SET);
                 buffer.writeInt64(set.record().uid());
             }
-            try {
-                instance.serialize(buffer, value);
-                written.afterWrite(context);
-                return buffer.getBytes(0, buffer.writerIndex());
-            } finally {
-                instance.resetBuffer();
-            }
-        });
+            fory.serialize(buffer, value);
+            written.afterWrite(context);
+            return buffer.getBytes(0, buffer.writerIndex());
+        } finally {
+            fory.resetBuffer();
+            instances.give(instance);
+        }
     }
 
     @Override
     protected Object read(byte[] data, Class<?> type) {
-        MemoryBuffer buffer = MemoryUtils.wrap(data);
-        byte kind = buffer.readByte();
-        if (kind != SELF_CONTAINED && kind != WITH_SET) {
-            throw new SerializationException("payload kind " + kind + " is neither self-contained (0) nor of a "
-                    + "type definition set (1)");
-        }
-        long uid = kind == WITH_SET ? buffer.readInt64() : 0;
-        return fory.execute(instance -> {
+        SharedForyInstance instance = instances.take();
+        MemoryBuffer buffer = instance.input;
+        boolean parsedNow = false;
+        try {
+            buffer.pointTo(data, 0, data.length);
+            buffer.readerIndex(0);
+            byte kind = buffer.readByte();
             if (kind == WITH_SET) {
-                installed.prepareSet(instance, uid);
-            } else {
+                parsedNow = installed.prepareSet(instance, buffer.readInt64());
+            } else if (kind == SELF_CONTAINED) {
                 installed.prepareSelfContained(instance);
+            } else {
+                throw new SerializationException("payload kind " + kind + " is neither self-contained (0) nor of a "
+                        + "type definition set (1)");
             }
-            return instance.deserialize(buffer);
-        });
+            return instance.fory.deserialize(buffer);
+        } finally {
+            if (parsedNow) {
+                instance.fory.getJITContext().unlock();
+            }
+            buffer.pointTo(NO_BYTES, 0, 0); // the instance outlives the call: it does not keep the payload alive
+            instances.give(instance);
+        }
     }
 
     @Override
@@ -124,7 +167,11 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
             return SchemaInstallation.ALREADY_KNOWN;
         }
         installed.addInstalled(schema.uid(), typeDefs);
-        InstalledTypeDefs.Refusals refusals = fory.execute(instance -> installed.parse(instance, schema.uid()));
+        Fory fory = exchange();
+        InstalledTypeDefs.Refusals refusals;
+        synchronized (fory) {
+            refusals = installed.check(fory, schema.uid());
+        }
         if (refusals.count < typeDefs.size()) {
             return SchemaInstallation.INSTALLED;
         }

@@ -16,7 +16,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The reader's side of {@code fory-shared}: the type definition sets this JVM knows (its own published ones and
- * those installed from peers), and per pooled Fory instance a read context for each set it has read with.
+ * those installed from peers), and per Fory instance a read context for each set it has read with (kept by the
+ * instance: {@link SharedForyInstance#readContexts}).
  *
  * <p>A payload refers to the {@code i}-th definition of its set as Fory's meta share refers to the {@code i}-th
  * definition met earlier in a stream. So a set becomes, per Fory instance, a {@link MetaReadContext} that already
@@ -54,11 +55,11 @@ final class InstalledTypeDefs {
     }
 
     /**
-     * The read contexts of one pooled Fory instance, by set, and the one its last read used with the
-     * {@link #removals} count it was taken at: consecutive payloads of one set (the common case: one application
+     * The read contexts of one Fory instance, by set, and the one its last read used with the {@link #removals} count
+     * it was taken at: consecutive payloads of one set (the common case: one application
      * version writes them all) find it without boxing the uid or looking it up in a map.
      */
-    private static final class InstanceContexts {
+    static final class InstanceContexts {
 
         final SetReadContext selfContained = new SetReadContext(NO_SET, 0);
         final Map<Long, SetReadContext> bySet = new HashMap<>();
@@ -69,8 +70,6 @@ final class InstalledTypeDefs {
     private final String serializerId;
     private final ConcurrentMap<Long, List<byte[]>> sets = new ConcurrentHashMap<>();
     private final AtomicLong installedBytes = new AtomicLong();
-    /** Per pooled Fory instance (a fixed pool, one thread at a time each), its contexts. */
-    private final Map<Fory, InstanceContexts> contexts = new ConcurrentHashMap<>();
     /** How many sets were forgotten: a context an instance took before a removal is looked up again. */
     private volatile int removals;
 
@@ -116,40 +115,56 @@ final class InstalledTypeDefs {
     }
 
     /** Prepares {@code instance} to read a self-contained payload. */
-    void prepareSelfContained(Fory instance) {
-        use(instance, instancesContexts(instance).selfContained);
+    void prepareSelfContained(SharedForyInstance instance) {
+        use(instance.fory, instance.readContexts.selfContained);
     }
 
     /**
-     * Prepares {@code instance} to read a payload that refers to set {@code uid}.
+     * Prepares {@code instance} to read a payload that refers to set {@code uid}. When the instance parses the set
+     * now, it returns true and keeps holding the instance's compile lock, for the caller to release after its read:
+     * parsing created the set's serializers and queued their compilation, and a compilation in the background holds
+     * that lock (Fory 1.6: {@code JITContext.asyncVisitFory}), so a read that let go of it in between waited for one.
      *
      * @throws MissingSchemaException if this JVM does not know the set
      */
-    void prepareSet(Fory instance, long uid) {
-        InstanceContexts ofInstance = instancesContexts(instance);
+    boolean prepareSet(SharedForyInstance instance, long uid) {
+        InstanceContexts ofInstance = instance.readContexts;
         SetReadContext context = ofInstance.last;
         int removalsNow = removals;
+        boolean parsedNow = false;
         if (context == null || context.uid != uid || ofInstance.lastRemovals != removalsNow) {
             List<byte[]> typeDefs = sets.get(uid);
             if (typeDefs == null) {
                 throw new MissingSchemaException(serializerId, uid);
             }
-            context = contextOf(ofInstance, instance, uid, typeDefs, new Refusals());
+            context = ofInstance.bySet.get(uid);
+            if (context == null) {
+                instance.fory.getJITContext().lock();
+                parsedNow = true;
+                try {
+                    context = parse(instance.fory, uid, typeDefs, new Refusals());
+                } catch (RuntimeException e) {
+                    instance.fory.getJITContext().unlock();
+                    throw e;
+                }
+                ofInstance.bySet.put(uid, context);
+            }
             ofInstance.last = context;
             ofInstance.lastRemovals = removalsNow;
         }
-        use(instance, context);
+        use(instance.fory, context);
+        return parsedNow;
     }
 
     /**
-     * Parses set {@code uid} on {@code instance} now, and says how many of its definitions Fory refused and the
-     * first refusal, so that an installation can tell a set it cannot use at all.
+     * Parses set {@code uid} on {@code instance}, which keeps nothing of it, and says how many of its definitions
+     * Fory refused and the first refusal, so that an installation can tell a set it cannot use at all.
      */
-    Refusals parse(Fory instance, long uid) {
+    Refusals check(Fory instance, long uid) {
         List<byte[]> typeDefs = sets.get(uid);
         Refusals refusals = new Refusals();
         if (typeDefs != null) {
-            contextOf(instancesContexts(instance), instance, uid, typeDefs, refusals);
+            parse(instance, uid, typeDefs, refusals);
         }
         return refusals;
     }
@@ -167,21 +182,6 @@ final class InstalledTypeDefs {
         context.readTypeInfos.size = context.size;
         context.payloads++;
         instance.setMetaReadContext(context);
-    }
-
-    private InstanceContexts instancesContexts(Fory instance) {
-        InstanceContexts ofInstance = contexts.get(instance);
-        return ofInstance != null ? ofInstance : contexts.computeIfAbsent(instance, key -> new InstanceContexts());
-    }
-
-    private static SetReadContext contextOf(InstanceContexts ofInstance, Fory instance, long uid,
-            List<byte[]> typeDefs, Refusals refusals) {
-        SetReadContext context = ofInstance.bySet.get(uid);
-        if (context == null) {
-            context = parse(instance, uid, typeDefs, refusals);
-            ofInstance.bySet.put(uid, context);
-        }
-        return context;
     }
 
     /** Lets Fory read the set's definitions as if a stream had carried them inline, one after the other. */

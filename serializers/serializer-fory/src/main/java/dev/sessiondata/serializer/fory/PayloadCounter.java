@@ -2,7 +2,7 @@ package dev.sessiondata.serializer.fory;
 
 /**
  * A meta context of {@code fory-shared} that counts the payloads written or read with it, so that a serializer of one
- * pooled Fory instance can tell a new payload from the one it was last called in without a per-payload map.
+ * Fory instance (one call at a time) can tell a new payload from the one it was last called in without a map.
  */
 interface PayloadCounter {
 

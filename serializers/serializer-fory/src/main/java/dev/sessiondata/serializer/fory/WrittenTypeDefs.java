@@ -10,8 +10,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.apache.fory.Fory;
-import org.apache.fory.ThreadSafeFory;
 import org.apache.fory.context.MetaWriteContext;
 import org.apache.fory.context.WriteContext;
 import org.apache.fory.memory.MemoryBuffer;
@@ -64,33 +64,31 @@ final class WrittenTypeDefs {
         }
     }
 
-    private final ThreadSafeFory fory;
+    /** The instance that works out definitions, used by one thread at a time: {@code ForySharedSerializer.exchange}. */
+    private final Supplier<Fory> exchange;
     private volatile WriterSet published = WriterSet.EMPTY;
     private WriterSet proposed = WriterSet.EMPTY;
     private final Map<Long, WriterSet> proposals = new HashMap<>();
     /** Classes writes met that the published set lacks; bounded by what one set may hold. */
     private final Set<Class<?>> metAtRunTime = ConcurrentHashMap.newKeySet();
-    /** The context of each pooled Fory instance (a fixed pool), which one thread at a time uses. */
-    private final Map<Fory, SetWriteContext> contexts = new ConcurrentHashMap<>();
-
-    WrittenTypeDefs(ThreadSafeFory fory) {
-        this.fory = fory;
+    WrittenTypeDefs(Supplier<Fory> exchange) {
+        this.exchange = exchange;
     }
 
     /**
      * Prepares {@code instance} for one write: Fory forgets an external meta context after each operation, so it is
-     * set again each time; the context (one per pooled instance) is rebuilt only when the set changed or a write
-     * added classes to it.
+     * set again each time; the context (one per instance) is rebuilt only when the set changed or a write added
+     * classes to it.
      */
-    SetWriteContext prepare(Fory instance) {
+    SetWriteContext prepare(SharedForyInstance instance) {
         WriterSet set = published;
-        SetWriteContext context = contexts.get(instance);
+        SetWriteContext context = instance.writeContext;
         if (context == null || context.set != set || context.classMap.size != set.size()) {
             context = new SetWriteContext(set);
-            contexts.put(instance, context);
+            instance.writeContext = context;
         }
         context.payloads++;
-        instance.setMetaWriteContext(context);
+        instance.fory.setMetaWriteContext(context);
         return context;
     }
 
@@ -115,15 +113,18 @@ final class WrittenTypeDefs {
         List<byte[]> typeDefs = new ArrayList<>(proposed.typeDefs());
         Set<Class<?>> candidates = ReachableTypes.from(classes);
         candidates.addAll(metAtRunTime);
-        for (Class<?> candidate : candidates) {
-            if (setClasses.size() == ForyTypeDefSet.MAX_TYPE_DEFS) {
-                break;
-            }
-            if (!setClasses.contains(candidate)) {
-                fory.execute(instance -> typeDefOf(instance, candidate)).ifPresent(typeDef -> {
-                    setClasses.add(candidate);
-                    typeDefs.add(typeDef);
-                });
+        Fory fory = exchange.get();
+        synchronized (fory) {
+            for (Class<?> candidate : candidates) {
+                if (setClasses.size() == ForyTypeDefSet.MAX_TYPE_DEFS) {
+                    break;
+                }
+                if (!setClasses.contains(candidate)) {
+                    typeDefOf(fory, candidate).ifPresent(typeDef -> {
+                        setClasses.add(candidate);
+                        typeDefs.add(typeDef);
+                    });
+                }
             }
         }
         if (setClasses.size() > proposed.size()) {
