@@ -4,7 +4,6 @@ import dev.sessiondata.api.ClassDescriptor;
 import dev.sessiondata.api.DescriptorBatch;
 import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.client.schema.SchemaRemote;
-import java.net.http.HttpRequest;
 import java.util.List;
 import java.util.Optional;
 
@@ -26,10 +25,8 @@ final class HttpSchemaRemote implements SchemaRemote {
 
     @Override
     public boolean upload(List<ClassDescriptor> descriptors) {
-        HttpRequest request = transport.request(path)
-                .header("Content-Type", mediaType)
-                .PUT(HttpRequest.BodyPublishers.ofByteArray(DescriptorBatch.encode(descriptors)))
-                .build();
+        ApiRequest request = ApiRequest.put(path, DescriptorBatch.encode(descriptors))
+                .header("Content-Type", mediaType);
         ApiResponse response = transport.send("descriptors-upload", request, BoundedBody.ERROR_BODY_LIMIT);
         if (response.status() == 403) {
             return false;
@@ -51,8 +48,7 @@ final class HttpSchemaRemote implements SchemaRemote {
     }
 
     private ApiResponse get(String operation, String path) {
-        HttpRequest request = transport.request(path).header("Accept", mediaType).GET().build();
-        return transport.send(operation, request, MAX_BATCH_BYTES);
+        return transport.send(operation, ApiRequest.get(path).header("Accept", mediaType), MAX_BATCH_BYTES);
     }
 
     private static List<ClassDescriptor> decode(ApiResponse response) {

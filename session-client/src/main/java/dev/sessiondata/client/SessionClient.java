@@ -8,8 +8,6 @@ import dev.sessiondata.serializer.MissingSchemaException;
 import dev.sessiondata.serializer.SerializationException;
 import java.io.InterruptedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.List;
@@ -72,7 +70,7 @@ public final class SessionClient {
         this.baseUri = config.baseUri();
         this.serializers = config.serializers();
         this.writers = new WriterChoice(serializers, baseUri, this::askSerializers);
-        this.transport = new ApiTransport(config.httpClient(), config.baseUri(), config.token(),
+        this.transport = new ApiTransport(config.exchange(), config.baseUri(), config.token(),
                 config.requestTimeout(), config.metrics(), writers::announced);
         this.metrics = config.metrics();
         this.registeredClasses = config.settings().registeredClasses();
@@ -263,11 +261,11 @@ public final class SessionClient {
     }
 
     private boolean deleteIf(String id, @Nullable String ifMatch) {
-        HttpRequest.Builder request = transport.request(sessionPath(id)).DELETE();
+        ApiRequest request = ApiRequest.delete(sessionPath(id));
         if (ifMatch != null) {
-            request.header("If-Match", ifMatch);
+            request = request.header("If-Match", ifMatch);
         }
-        ApiResponse response = transport.send("delete", request.build(), BoundedBody.ERROR_BODY_LIMIT);
+        ApiResponse response = transport.send("delete", request, BoundedBody.ERROR_BODY_LIMIT);
         if (response.status() == 404) {
             return false;
         }
@@ -281,9 +279,8 @@ public final class SessionClient {
      * @throws SessionNotFoundException if the session is absent
      */
     public void touch(String id) {
-        HttpRequest request = transport.request(sessionPath(id) + "/touch")
-                .POST(HttpRequest.BodyPublishers.noBody()).build();
-        requireSuccess(transport.send("touch", request, BoundedBody.ERROR_BODY_LIMIT));
+        requireSuccess(transport.send("touch", ApiRequest.post(sessionPath(id) + "/touch"),
+                BoundedBody.ERROR_BODY_LIMIT));
     }
 
     /**
@@ -302,9 +299,8 @@ public final class SessionClient {
     }
 
     private SerializersInfo askSerializers() {
-        HttpRequest request = transport.request(SessionApi.SERIALIZERS_PATH).GET().build();
-        return ServerSerializers.parse(
-                requireSuccess(transport.send("serializers", request, BoundedBody.ERROR_BODY_LIMIT)));
+        return ServerSerializers.parse(requireSuccess(transport.send("serializers",
+                ApiRequest.get(SessionApi.SERIALIZERS_PATH), BoundedBody.ERROR_BODY_LIMIT)));
     }
 
     /** The schema exchange of an enabled serializer that needs one, made on first use. */
@@ -351,14 +347,13 @@ public final class SessionClient {
             metrics.fallbackWrite(active, serializerId);
         }
         byte[] body = serialize(serializerId, value);
-        HttpRequest.Builder request = transport.request(path)
+        ApiRequest request = ApiRequest.put(path, body)
                 .header("Content-Type", SessionApi.mediaTypeOf(serializerId))
-                .header(ContentDigest.CONTENT_DIGEST, ContentDigest.of(body))
-                .PUT(HttpRequest.BodyPublishers.ofByteArray(body));
+                .header(ContentDigest.CONTENT_DIGEST, ContentDigest.of(body));
         if (condition != null && conditionValue != null) {
-            request.header(condition, conditionValue);
+            request = request.header(condition, conditionValue);
         }
-        return transport.send(operation, request.build(), BoundedBody.ERROR_BODY_LIMIT);
+        return transport.send(operation, request, BoundedBody.ERROR_BODY_LIMIT);
     }
 
     private byte[] serialize(String serializerId, Object value) {
@@ -372,8 +367,7 @@ public final class SessionClient {
     }
 
     private ApiResponse read(String operation, String id) {
-        HttpRequest request = transport.request(sessionPath(id)).GET().build();
-        return transport.send(operation, request, maxPayloadBytes);
+        return transport.send(operation, ApiRequest.get(sessionPath(id)), maxPayloadBytes);
     }
 
     private <T> Versioned<T> versioned(ApiResponse response, Class<T> type) {

@@ -91,13 +91,18 @@ public final class SessionClientBuilder {
         return this;
     }
 
-    /** The HTTP client to send with, for a proxy, TLS or an executor of the application's; else one of our own. */
+    /**
+     * The HTTP client to send with, for a proxy, TLS or an executor of the application's. Without one the client
+     * sends through the JDK's {@link java.net.HttpURLConnection} to an {@code http} service (the cheapest JDK
+     * transport per request: the answer is read on the caller's thread) and through a JDK {@link HttpClient} of its
+     * own, with HTTP/2, to an {@code https} one.
+     */
     public SessionClientBuilder httpClient(HttpClient httpClient) {
         this.httpClient = Objects.requireNonNull(httpClient, "httpClient");
         return this;
     }
 
-    /** How long to wait for a connection (default 5 s); for the client's own HTTP client only. */
+    /** How long to wait for a connection (default 5 s); for the client's own transport only. */
     public SessionClientBuilder connectTimeout(Duration connectTimeout) {
         this.connectTimeout = positive("connectTimeout", connectTimeout);
         return this;
@@ -161,7 +166,7 @@ public final class SessionClientBuilder {
         ClientMetrics metrics = meterRegistry == null ? ClientMetrics.NONE : ClientMetrics.micrometer(meterRegistry);
         SerializerSet serializers = SerializerSet.make(enabledSerializers(), enabledSerializers != null, effective,
                 metrics);
-        ClientConfig config = new ClientConfig(uri, token, httpClient != null ? httpClient : defaultHttpClient(uri),
+        ClientConfig config = new ClientConfig(uri, token, exchange(uri),
                 requestTimeout, metrics, serializers, effective, schemaExchange, updatePolicy);
         return new SessionClient(config);
     }
@@ -197,14 +202,19 @@ public final class SessionClientBuilder {
         return List.copyOf(enabledSerializers);
     }
 
-    private HttpClient defaultHttpClient(URI uri) {
-        // plain http: HTTP/1.1 rather than an h2c upgrade attempt on every connection
-        return HttpClient.newBuilder()
+    private Exchange exchange(URI uri) {
+        if (httpClient != null) {
+            return new HttpClientExchange(httpClient);
+        }
+        Duration connect = connectTimeout != null ? connectTimeout : DEFAULT_CONNECT_TIMEOUT;
+        if ("http".equalsIgnoreCase(uri.getScheme())) {
+            return new UrlConnectionExchange(connect);
+        }
+        return new HttpClientExchange(HttpClient.newBuilder()
                 .executor(ApiTransport.CALLER_RUNS)
-                .connectTimeout(connectTimeout != null ? connectTimeout : DEFAULT_CONNECT_TIMEOUT)
-                .version("https".equalsIgnoreCase(uri.getScheme())
-                        ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1)
-                .build();
+                .connectTimeout(connect)
+                .version(HttpClient.Version.HTTP_2)
+                .build());
     }
 
     private static Duration positive(String name, Duration value) {

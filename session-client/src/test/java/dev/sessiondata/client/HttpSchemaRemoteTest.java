@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.sessiondata.api.ClassDescriptor;
 import dev.sessiondata.api.DescriptorBatch;
 import dev.sessiondata.client.metrics.ClientMetrics;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,7 +27,7 @@ class HttpSchemaRemoteTest {
 
     @BeforeEach
     void connect() {
-        remote = new HttpSchemaRemote(new ApiTransport(HttpClient.newHttpClient(), server.uri(), "t",
+        remote = new HttpSchemaRemote(new ApiTransport(new UrlConnectionExchange(Duration.ofSeconds(5)), server.uri(), "t",
                 Duration.ofSeconds(10), ClientMetrics.NONE, active -> { }), SERIALIZER);
     }
 
