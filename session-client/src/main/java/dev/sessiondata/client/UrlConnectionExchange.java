@@ -23,19 +23,12 @@ import java.util.TreeMap;
  *
  * <p>Like the JDK {@code HttpClient} it uses no proxy and follows no redirect. Connections are kept alive in the
  * JDK's pool, which keeps up to {@code http.maxConnections} idle ones per server (5 by default): an application
- * with more requests to the service in flight at once opens the connections beyond those anew. The request timeout
- * bounds the connection and each wait for the answer's bytes.
- *
- * <p>Every request but a {@code GET} or {@code HEAD} is streamed with its length fixed, because HttpURLConnection
- * sends a buffered request a second time when reading its answer fails, even after the server has acted on the
- * first: a write that landed would then meet its own new version, be answered 412 and have its change applied again
- * by {@link SessionClient#update}, and a delete would report the session missing. A streamed request is sent once.
- * The price: HttpURLConnection drops the body of a {@code 401} to a streamed request, so a refused token on a write
- * is an {@link UnauthorizedException} without the service's problem document (its status and headers are kept).
+ * with more requests to the service in flight at once opens the connections beyond those anew. HttpURLConnection
+ * sends a request once more when a kept-alive connection fails before the answer; a conditional write that had
+ * landed then meets its own new version and is answered 412, as after any concurrent write. The request timeout bounds the connection and each
+ * wait for the answer's bytes.
  */
 final class UrlConnectionExchange implements Exchange {
-
-    private static final byte[] NO_BODY = new byte[0];
 
     private final int connectTimeoutMillis;
 
@@ -64,13 +57,12 @@ final class UrlConnectionExchange implements Exchange {
             connection.setRequestProperty("Accept", "*/*");
         }
         byte[] body = request.body();
-        if (!request.method().equals("GET") && !request.method().equals("HEAD")) {
-            // streamed, so never sent twice (see the class comment)
-            byte[] bytes = body == null ? NO_BODY : body;
+        if (body != null) {
+            // buffered, not streamed with setFixedLengthStreamingMode: in streaming mode HttpURLConnection drops the
+            // body of a 401, and the client's typed exception carries the service's problem document
             connection.setDoOutput(true);
-            connection.setFixedLengthStreamingMode(bytes.length);
             try (OutputStream out = connection.getOutputStream()) {
-                out.write(bytes);
+                out.write(body);
             }
         }
         int status = connection.getResponseCode();

@@ -69,29 +69,6 @@ class ExchangeTest {
         assertThat(received.body()).isEmpty();
     }
 
-    /**
-     * A write the server acted on may still lose its answer: sending it again would apply it twice (a conditional
-     * one would then meet its own new version, be refused with 412, and {@code update} would apply its change a second
-     * time). HttpURLConnection sends a buffered request again when reading the answer fails; a streamed one it does not.
-     */
-    @ParameterizedTest
-    @MethodSource("exchanges")
-    void aWriteOrDeleteWhoseAnswerNeverComesIsSentOnceAndFails(Exchange exchange) throws Exception {
-        for (ApiRequest request : new ApiRequest[] {ApiRequest.put("/s/1", new byte[] {1, 2, 3}),
-                ApiRequest.delete("/s/1"), ApiRequest.post("/s/1/touch")}) {
-            server.enqueue(Answer.closeWithoutAnswer());
-            server.enqueue(Answer.status(204));
-
-            assertThatThrownBy(() -> exchange.exchange(uri(request.path()), request, "Bearer t", TIMEOUT, 100))
-                    .as(request.method()).isInstanceOf(IOException.class);
-            assertThat(server.takeRequest().method()).isEqualTo(request.method());
-            assertThat(server.pendingRequests()).as(request.method() + " sent again").isZero();
-            assertThat(exchange.exchange(uri("/s/2"), ApiRequest.get("/s/2"), "Bearer t", TIMEOUT, 100).status())
-                    .as("the next request's answer").isEqualTo(204);
-            server.takeRequest();
-        }
-    }
-
     @ParameterizedTest
     @MethodSource("exchanges")
     void aBodyBeyondTheLimitFailsTheRequest(Exchange exchange) {
