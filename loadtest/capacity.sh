@@ -24,8 +24,9 @@
 #   --duration S         seconds of each measured phase [15]
 #   --overload S         also run 128 parallel 2 MB PUTs for S seconds against a server with -Xmx256m, then
 #                        check it is up and healthy [0: skip]
-#   --profile            also record a JFR profile of the memory store under the closed-loop 10 KB GET and list
-#                        its top frames in the report
+#   --profile            also record a JFR profile of each store under the closed-loop 10 KB GET and list its
+#                        top frames in the report; the servers then run JFR from their start (a recording started
+#                        on a warm JVM retransforms classes and profiles the code HotSpot recompiles after it)
 #   --jar PATH           the server jar to measure [the one under session-server/target, built first]
 #   --skip-build         do not build the server jar
 #   --out DIR            where the report goes [docs/capacity]
@@ -129,6 +130,10 @@ start_server() {
   app=("$@")
   local port; port=$(free_port $((22000 + RANDOM % 9000)))
   base="http://127.0.0.1:$port"
+  if [ "$profile" = true ]; then
+    # JFR from the start, so that the profile window's recording (same settings) changes no compiled code
+    jvm+=(-XX:StartFlightRecording=name=launch,settings=profile,maxage=2m)
+  fi
   java "${jvm[@]}" -jar "$jar" --server.address=127.0.0.1 --server.port="$port" \
     --sessiondata.serializer.active=java --sessiondata.session.max-size=2MB \
     '--sessiondata.security.clients[0].name=capacity' "--sessiondata.security.clients[0].token=$token" \
@@ -212,7 +217,7 @@ profile_summary() {
     END { for (l in n) printf "%6d %5.1f %% %s\n", n[l], 100 * n[l] / t, l }' | sort -rn | awk 'NR <= 12'
 }
 
-profile_report=""
+profile_reports=()
 for store in $stores; do
   if [ "$store" = redis ]; then
     start_redis $((12000 + RANDOM % 9000))
@@ -221,18 +226,18 @@ for store in $stores; do
     start_server -Xmx1g -- --sessiondata.store.type=memory
   fi
   measure_service "$store"
-  if [ "$store" = memory ] && [ "$profile" = true ]; then
+  if [ "$profile" = true ]; then
     # written again: the larger sizes' PUTs may have made the bounded memory store evict it, and a profile of 404s
     # (answered by WebFlux with a problem document) is not the read this profile is about
     head -c 10240 /dev/urandom > "$work/body"
     curl -fsS -o /dev/null -X PUT "$base/api/v1/sessions/cap-10240?ttl=86400" -H "Authorization: Bearer $token" \
       -H 'Content-Type: application/vnd.sessiondata.java' --data-binary @"$work/body"
     run_wrk GET 10240 0 "$warmup" > /dev/null
-    jcmd "$server_pid" JFR.start name=capacity settings=profile filename="$PWD/$work/get-10k.jfr" > /dev/null
+    jcmd "$server_pid" JFR.start name=window settings=profile > /dev/null
     run_wrk GET 10240 0 "$duration" > /dev/null
-    jcmd "$server_pid" JFR.stop name=capacity > /dev/null
-    profile_summary "$work/get-10k.jfr" > "$out/profile-get-10k.txt"
-    profile_report="$out/profile-get-10k.txt"
+    jcmd "$server_pid" JFR.stop name=window filename="$PWD/$work/get-10k-$store.jfr" > /dev/null
+    profile_summary "$work/get-10k-$store.jfr" > "$out/profile-get-10k-$store.txt"
+    profile_reports+=("$store:$out/profile-get-10k-$store.txt")
   fi
   stop "$server_pid"
 done
@@ -341,13 +346,15 @@ EOF
     echo
     echo "$overload_result"
   fi
-  if [ -n "$profile_report" ]; then
+  for entry in ${profile_reports[@]+"${profile_reports[@]}"}; do
     echo
-    echo "## Profile: top frames of the memory store's 10 KB GET under closed-loop load (JFR execution samples)"
+    echo "## Profile: top frames of the ${entry%%:*} store's 10 KB GET under closed-loop load (JFR execution samples)"
+    echo
+    echo "JFR ran from the server's start; the window is a second recording of the measured phase."
     echo
     echo '```'
-    cat "$profile_report"
+    cat "${entry#*:}"
     echo '```'
-  fi
+  done
 } > "$out/README.md"
 echo "Report: $out/README.md"
