@@ -19,7 +19,8 @@ import org.jspecify.annotations.Nullable;
  * and compiled; Kryo's at 0 B and 100 B rose by 40-80 % after the third or fourth measured iteration on both JDKs,
  * while one-nio's were level after its first.
  *
- * <p>Steady means, over the last {@value #WINDOWS} windows of {@value #WINDOW_MILLIS} ms: no class loaded (Fory
+ * <p>Steady means, after at least {@value #MIN_WINDOWS} windows of {@value #WINDOW_MILLIS} ms and over the last
+ * {@value #WINDOWS} of them: no class loaded (Fory
  * loads the serializer it generated), the JIT compilers busy for less than {@value #QUIET_COMPILE_PERCENT} % of the
  * time, and the operations per window not rising by more than {@value #RISE_PERCENT} % on the windows before them.
  * Rates alone are not enough: on JDK 25 {@code fory-shared} at 0 B ran level at its interpreter speed for a second
@@ -31,6 +32,12 @@ final class SteadyState {
     static final int WINDOWS = 5;
     static final int QUIET_COMPILE_PERCENT = 5;
     static final int RISE_PERCENT = 5;
+    /**
+     * Two seconds at least: the JIT's time counts a compilation only once it ends, so one in flight looks quiet; in
+     * a check run on JDK 25 (load 5-8) one-nio at 0 B was taken as steady after the first second at a tenth of the
+     * rate it measured at afterwards.
+     */
+    static final int MIN_WINDOWS = 20;
 
     private SteadyState() {
     }
@@ -72,7 +79,7 @@ final class SteadyState {
     }
 
     static boolean isSteady(List<Window> windows) {
-        if (windows.size() < 2 * WINDOWS) {
+        if (windows.size() < MIN_WINDOWS) {
             return false;
         }
         List<Window> last = windows.subList(windows.size() - WINDOWS, windows.size());

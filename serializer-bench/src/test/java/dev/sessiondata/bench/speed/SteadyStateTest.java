@@ -11,17 +11,17 @@ class SteadyStateTest {
 
     @Test
     void levelRatesWithTheCompilersQuietAreSteady() {
-        assertThat(SteadyState.isSteady(windows(10, 1000, 0, 0))).isTrue();
+        assertThat(SteadyState.isSteady(windows(SteadyState.MIN_WINDOWS, 1000, 0, 0))).isTrue();
     }
 
     @Test
-    void fewerWindowsThanTwoComparedRunsAreNotSteadyYet() {
-        assertThat(SteadyState.isSteady(windows(9, 1000, 0, 0))).isFalse();
+    void fewerWindowsThanTheMinimumAreNotSteadyYet() {
+        assertThat(SteadyState.isSteady(windows(SteadyState.MIN_WINDOWS - 1, 1000, 0, 0))).isFalse();
     }
 
     @Test
     void ratesStillRisingAreNotSteady() {
-        List<Window> windows = windows(5, 1000, 0, 0);
+        List<Window> windows = windows(SteadyState.MIN_WINDOWS - 5, 1000, 0, 0);
         windows.addAll(windows(5, 1100, 0, 0));
 
         assertThat(SteadyState.isSteady(windows)).isFalse();
@@ -30,7 +30,7 @@ class SteadyStateTest {
     @Test
     void aLoadedClassInTheLastWindowsIsNotSteadyEvenAtLevelRates() {
         // Fory loading the serializer it generated in the background: the rate jumps only after it
-        List<Window> windows = windows(9, 1000, 0, 0);
+        List<Window> windows = windows(SteadyState.MIN_WINDOWS - 1, 1000, 0, 0);
         windows.add(new Window(1000, 1, 0));
 
         assertThat(SteadyState.isSteady(windows)).isFalse();
@@ -38,7 +38,7 @@ class SteadyStateTest {
 
     @Test
     void theJitCompilingForMoreThanItsShareOfTheLastWindowsIsNotSteady() {
-        List<Window> windows = windows(9, 1000, 0, 0);
+        List<Window> windows = windows(SteadyState.MIN_WINDOWS - 1, 1000, 0, 0);
         windows.add(new Window(1000, 0, SteadyState.QUIET_COMPILE_PERCENT * SteadyState.WINDOWS
                 * SteadyState.WINDOW_MILLIS / 100));
 
