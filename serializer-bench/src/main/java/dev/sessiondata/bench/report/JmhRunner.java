@@ -1,5 +1,6 @@
 package dev.sessiondata.bench.report;
 
+import dev.sessiondata.bench.speed.SerializerSpeedBenchmark;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,9 +35,13 @@ final class JmhRunner {
         Files.createDirectories(jsonDir);
         Files.createDirectories(logDir);
         Path json = jsonDir.resolve(group.name() + ".json");
+        List<String> jvmArgs = new ArrayList<>(forkJvmArgs);
+        if (group.timing() == JmhGroup.Timing.PROFILE && profile.steadyMillis() > 0) {
+            jvmArgs.add("-D" + SerializerSpeedBenchmark.STEADY_PROPERTY + "=" + profile.steadyMillis());
+        }
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .include(group.include())
-                .jvmArgsAppend(forkJvmArgs.toArray(String[]::new))
+                .jvmArgsAppend(jvmArgs.toArray(String[]::new))
                 .shouldFailOnError(false)
                 .resultFormat(ResultFormatType.JSON)
                 .result(json.toString())

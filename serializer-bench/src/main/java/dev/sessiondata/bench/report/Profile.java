@@ -9,21 +9,25 @@ import java.util.stream.Collectors;
  * size, within 15 minutes on a 2-core machine; its numbers are indicative and, with one iteration, have no error.
  */
 public enum Profile {
-    QUICK("quick", 1, 300, 1, 400, 1, 2, new SpiTiming(1, 1000, 3, 1000, 2)),
-    FULL("full", 5, 1000, 5, 1000, 1, 10, new SpiTiming(3, 1000, 5, 1000, 3)),
+    QUICK("quick", 0, 1, 300, 1, 400, 1, 2, new SpiTiming(1, 1000, 3, 1000, 2)),
+    FULL("full", 0, 5, 1000, 5, 1000, 1, 10, new SpiTiming(3, 1000, 5, 1000, 3)),
     /**
      * What the choice of the default needs, in one run per JDK within about ten minutes: round trips of the
      * contenders with JMH's error, sizes, cold start, and the SPI overhead of round trip and read alone
      * ({@link DecisionWriter}), timed so that JMH's error can resolve a 3 % target (see {@link SpiTiming}). A round
-     * trip point measures ten 200 ms iterations after 1.2 s of warm-up: with three 400 ms ones (the runs of 22 and
+     * trip point measures ten 200 ms iterations: with three 400 ms ones (the runs of 22 and
      * 23 November) Student's t at 99.9 % is 31.6, and the error bars below 10 KB were wider than the means, so no
-     * 1.2x verdict could be read from them; with ten it is 4.8.
+     * 1.2x verdict could be read from them; with ten it is 4.8. Before them it runs round trips until the JVM runs
+     * them steadily, for at most 15 s ({@code SteadyState} in the speed package), then JMH's 0.9 s of warm-up for
+     * its own loop: with 1.2 s of warm-up alone Fory's iterations still rose during the measurement (26 November),
+     * and warming every point as long as Fory needs would have made the run half as long again.
      */
-    DECISION("decision", 4, 300, 10, 200, 1, 3, new SpiTiming(6, 500, 8, 500, 2)),
+    DECISION("decision", 15_000, 3, 300, 10, 200, 1, 3, new SpiTiming(6, 500, 8, 500, 2)),
     /** Proves the pipeline end to end in a minute or two; its numbers mean nothing. */
-    SMOKE("smoke", 1, 100, 1, 100, 1, 1, new SpiTiming(1, 100, 1, 100, 1));
+    SMOKE("smoke", 0, 1, 100, 1, 100, 1, 1, new SpiTiming(1, 100, 1, 100, 1));
 
     private final String label;
+    private final long steadyMillis;
     private final int warmupIterations;
     private final int warmupMillis;
     private final int measurementIterations;
@@ -32,9 +36,10 @@ public enum Profile {
     private final int coldStartForks;
     private final SpiTiming spi;
 
-    Profile(String label, int warmupIterations, int warmupMillis, int measurementIterations, int measurementMillis,
-            int forks, int coldStartForks, SpiTiming spi) {
+    Profile(String label, long steadyMillis, int warmupIterations, int warmupMillis, int measurementIterations,
+            int measurementMillis, int forks, int coldStartForks, SpiTiming spi) {
         this.label = label;
+        this.steadyMillis = steadyMillis;
         this.warmupIterations = warmupIterations;
         this.warmupMillis = warmupMillis;
         this.measurementIterations = measurementIterations;
@@ -46,6 +51,11 @@ public enum Profile {
 
     public String label() {
         return label;
+    }
+
+    /** The longest a round trip point runs to a steady state before JMH's warm-up; 0: it does not. */
+    public long steadyMillis() {
+        return steadyMillis;
     }
 
     public int warmupIterations() {
@@ -80,8 +90,9 @@ public enum Profile {
 
     /** One line for the report. */
     public String describe() {
-        return String.format("%s: %d x %d ms warm-up, %d x %d ms measurement, %d fork(s) per point; cold start: "
-                + "%d fresh JVMs per id; SPI overhead: %s", label, warmupIterations, warmupMillis,
+        return String.format("%s: %s%d x %d ms warm-up, %d x %d ms measurement, %d fork(s) per point; cold start: "
+                + "%d fresh JVMs per id; SPI overhead: %s", label, steadyMillis > 0 ? "round trips until steady (at "
+                + "most " + steadyMillis / 1000 + " s), then " : "", warmupIterations, warmupMillis,
                 measurementIterations, measurementMillis, forks, coldStartForks, spi.describe());
     }
 

@@ -232,7 +232,10 @@ public final class ReportCommand {
         int spi = points(groups, JmhGroup.Timing.SPI);
         int coldStart = points(groups, JmhGroup.Timing.SINGLE_SHOT);
         double forkSeconds = 0.9;
-        double seconds = timed * profile.forks() * (forkSeconds + (profile.warmupIterations() * profile.warmupMillis()
+        // a point that runs to a steady state first: 2 s at least, several for Fory's
+        double steadySeconds = profile.steadyMillis() > 0 ? 3 : 0;
+        double seconds = timed * profile.forks() * (forkSeconds + steadySeconds
+                + (profile.warmupIterations() * profile.warmupMillis()
                 + profile.measurementIterations() * profile.measurementMillis()) / 1000.0)
                 + spi * profile.spi().forks() * (forkSeconds + profile.spi().seconds())
                 + coldStart * profile.coldStartForks() * forkSeconds;

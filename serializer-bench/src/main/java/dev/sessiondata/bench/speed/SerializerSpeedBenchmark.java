@@ -17,12 +17,19 @@ import org.openjdk.jmh.annotations.State;
 /**
  * Serialize, deserialize and round-trip throughput of one serializer id on the race's session context of one
  * size. The context and its bytes are made once per fork; a serializer that does not read back what it wrote
- * fails the setup instead of producing a number.
+ * fails the setup instead of producing a number. With {@link #STEADY_PROPERTY} set (the decision profile), the
+ * setup runs round trips until the JVM runs them steadily, before JMH's warm-up.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class SerializerSpeedBenchmark {
+
+    /**
+     * The system property that makes the setup run round trips until steady ({@link SteadyState}), its value the
+     * longest that may take, in milliseconds.
+     */
+    public static final String STEADY_PROPERTY = "sessiondata.bench.steadyMillis";
 
     /** The report passes every id of {@link BenchSerializers#ids()}. */
     @Param({"java"})
@@ -35,6 +42,8 @@ public class SerializerSpeedBenchmark {
     private SessionSerializer instance;
     private SessionContext context;
     private byte[] bytes;
+    /** Where the warm-up to a steady state keeps each result, so the JIT cannot drop the work. */
+    private SessionContext warmedUp;
 
     @Setup
     public void setUp() {
@@ -42,6 +51,11 @@ public class SerializerSpeedBenchmark {
         context = BenchSerializers.workload(PayloadSize.ofLabel(size)).context();
         bytes = instance.serialize(context);
         BenchSerializers.verifiedRoundTrip(instance, context, SessionContext.class);
+        long steadyMillis = Long.getLong(STEADY_PROPERTY, 0);
+        if (steadyMillis > 0) {
+            System.out.println(serializer + " " + size + " round trip: "
+                    + SteadyState.reach(() -> warmedUp = roundTrip(), steadyMillis));
+        }
     }
 
     @Benchmark
