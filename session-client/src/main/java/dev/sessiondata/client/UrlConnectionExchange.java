@@ -3,10 +3,8 @@ package dev.sessiondata.client;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.ConnectException;
 import java.net.HttpURLConnection;
 import java.net.Proxy;
-import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.http.HttpHeaders;
 import java.time.Duration;
@@ -25,19 +23,10 @@ import java.util.TreeMap;
  *
  * <p>Like the JDK {@code HttpClient} it uses no proxy and follows no redirect. Connections are kept alive in the
  * JDK's pool, which keeps up to {@code http.maxConnections} idle ones per server (5 by default): an application
- * with more requests to the service in flight at once opens the connections beyond those anew. The request timeout
- * bounds the connection and each wait for the answer's bytes.
- *
- * <p>A session write ({@code PUT}) is streamed with its length fixed: written straight from the serialized bytes
- * after the headers, with no copy into HttpURLConnection's buffer. HttpURLConnection never sends a streamed request
- * twice, so a write whose kept-alive connection the server had closed (restarted on the same port, or idle too
- * long) would fail; when no part of its answer came (not a timeout, not a refused connection), it is sent once
- * more, buffered, and a pooled connection that fails that too is replaced by a new one, as HttpURLConnection does
- * for every buffered request. So a write is sent at most three times, and more than once only when an answer was
- * lost: a conditional write that had landed then meets its own new version and is answered 412, as after any
- * concurrent write (a buffered write, before, was sent at most twice on the same rule). Other requests are
- * buffered as before: a streamed {@code POST} would first wait a millisecond to probe its pooled connection.
- */
+ * with more requests to the service in flight at once opens the connections beyond those anew. HttpURLConnection
+ * sends a request once more when a kept-alive connection fails before the answer; a conditional write that had
+ * landed then meets its own new version and is answered 412, as after any concurrent write. The request timeout bounds the connection and each
+ * wait for the answer's bytes.
  */
 final class UrlConnectionExchange implements Exchange {
 
@@ -49,44 +38,6 @@ final class UrlConnectionExchange implements Exchange {
 
     @Override
     public Answer exchange(URI uri, ApiRequest request, String authorization, Duration timeout, int bodyLimit)
-            throws IOException {
-        HttpURLConnection connection = open(uri, request, authorization, timeout);
-        byte[] body = request.body();
-        int status;
-        if (body == null) {
-            status = connection.getResponseCode();
-        } else if (!request.method().equals("PUT")) {
-            // a streamed POST first waits a millisecond to probe its pooled connection (HttpClient.available)
-            status = buffered(connection, body);
-        } else {
-            try {
-                status = streamed(connection, body);
-            } catch (SocketTimeoutException | ConnectException notStale) {
-                // a wait that timed out or a connection that was never made: sending again would not help
-                throw notStale;
-            } catch (IOException noAnswer) {
-                // No part of the answer came, most likely because the pooled connection had been closed by the
-                // server (restarted, or idle too long): send once more, buffered, so that the JDK replaces a pooled
-                // connection that fails too with a new one, as it does for every buffered request.
-                connection = open(uri, request, authorization, timeout);
-                try {
-                    status = buffered(connection, body);
-                } catch (IOException again) {
-                    again.addSuppressed(noAnswer);
-                    throw again;
-                }
-            }
-            if (status == 401) {
-                // refused before it was acted on; HttpURLConnection drops the body of a 401 to a streamed
-                // request, and the typed exception carries the service's problem document
-                connection = open(uri, request, authorization, timeout);
-                status = buffered(connection, body);
-            }
-        }
-        return new Answer(status, headersOf(connection), bodyOf(connection, status, bodyLimit));
-    }
-
-    private HttpURLConnection open(URI uri, ApiRequest request, String authorization, Duration timeout)
             throws IOException {
         HttpURLConnection connection = (HttpURLConnection) uri.toURL().openConnection(Proxy.NO_PROXY);
         connection.setConnectTimeout(Math.min(connectTimeoutMillis, millis(timeout)));
@@ -105,29 +56,17 @@ final class UrlConnectionExchange implements Exchange {
             // else HttpURLConnection sends its own, meant for browsers of the 1990s
             connection.setRequestProperty("Accept", "*/*");
         }
-        return connection;
-    }
-
-    /** Writes the body straight to the connection, after the headers, and waits for the answer's status. */
-    private static int streamed(HttpURLConnection connection, byte[] body) throws IOException {
-        connection.setDoOutput(true);
-        connection.setFixedLengthStreamingMode(body.length);
-        try (OutputStream out = connection.getOutputStream()) {
-            out.write(body);
+        byte[] body = request.body();
+        if (body != null) {
+            // buffered, not streamed with setFixedLengthStreamingMode: in streaming mode HttpURLConnection drops the
+            // body of a 401, and the client's typed exception carries the service's problem document
+            connection.setDoOutput(true);
+            try (OutputStream out = connection.getOutputStream()) {
+                out.write(body);
+            }
         }
-        return connection.getResponseCode();
-    }
-
-    /**
-     * Copies the body into HttpURLConnection's buffer, sent with the headers when the status is asked for; if that
-     * fails before the answer, HttpURLConnection sends it once more on a new connection.
-     */
-    private static int buffered(HttpURLConnection connection, byte[] body) throws IOException {
-        connection.setDoOutput(true);
-        try (OutputStream out = connection.getOutputStream()) {
-            out.write(body);
-        }
-        return connection.getResponseCode();
+        int status = connection.getResponseCode();
+        return new Answer(status, headersOf(connection), bodyOf(connection, status, bodyLimit));
     }
 
     /** Reads the whole body, so the connection goes back to the pool; drops the connection beyond the limit. */

@@ -11,7 +11,6 @@ import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -68,56 +67,6 @@ class ExchangeTest {
         Recorded received = server.takeRequest();
         assertThat(received.method()).isEqualTo("POST");
         assertThat(received.body()).isEmpty();
-    }
-
-    /**
-     * A write is streamed; when no part of its answer comes, most likely because its kept-alive connection had been
-     * closed by the server (restarted, say), it is sent once more on a connection that works.
-     */
-    @Test
-    void aWriteWhoseKeptAliveConnectionWasClosedIsSentOnceMore() throws Exception {
-        Exchange exchange = new UrlConnectionExchange(Duration.ofSeconds(5));
-        server.enqueue(Answer.status(204));
-        server.enqueue(Answer.closeWithoutAnswer());
-        server.enqueue(Answer.status(200).header("ETag", "\"v2\""));
-        assertThat(exchange.exchange(uri("/s/1"), ApiRequest.get("/s/1"), "Bearer t", TIMEOUT, 100).status())
-                .isEqualTo(204);
-        ApiRequest write = ApiRequest.put("/s/1", "payload".getBytes(StandardCharsets.UTF_8))
-                .header("If-Match", "\"v1\"");
-
-        Exchange.Answer answer = exchange.exchange(uri("/s/1"), write, "Bearer t", TIMEOUT, 100);
-
-        assertThat(answer.status()).isEqualTo(200);
-        assertThat(answer.headers().firstValue("ETag")).contains("\"v2\"");
-        assertThat(server.takeRequest().method()).isEqualTo("GET");
-        for (int sent = 0; sent < 2; sent++) {
-            Recorded received = server.takeRequest();
-            assertThat(received.method()).isEqualTo("PUT");
-            assertThat(received.header("If-Match")).isEqualTo("\"v1\"");
-            assertThat(received.bodyText()).isEqualTo("payload");
-        }
-        assertThat(server.pendingRequests()).isZero();
-    }
-
-    /**
-     * The once-more is buffered, so that HttpURLConnection replaces a second closed connection with a new one; a
-     * write whose answers never come fails with the first failure kept.
-     */
-    @Test
-    void aWriteWhoseAnswersNeverComeFails() throws Exception {
-        Exchange exchange = new UrlConnectionExchange(Duration.ofSeconds(5));
-        for (int i = 0; i < 3; i++) {
-            server.enqueue(Answer.closeWithoutAnswer());
-        }
-        server.enqueue(Answer.status(204));
-        ApiRequest write = ApiRequest.put("/s/1", new byte[] {1, 2, 3});
-
-        assertThatThrownBy(() -> exchange.exchange(uri("/s/1"), write, "Bearer t", TIMEOUT, 100))
-                .isInstanceOf(IOException.class)
-                .satisfies(e -> assertThat(e.getSuppressed()).hasSize(1));
-
-        assertThat(exchange.exchange(uri("/s/2"), ApiRequest.get("/s/2"), "Bearer t", TIMEOUT, 100).status())
-                .as("the next request's answer").isEqualTo(204);
     }
 
     @ParameterizedTest
