@@ -7,7 +7,10 @@
 #
 #   loadtest/spring-write/ab.sh --snapshot DIR          copy this worktree's built server jar and shop class path to DIR
 #   loadtest/spring-write/ab.sh DIR SIZE N ROUNDS [--jfr]   run the A/B (JFR recordings go to the work directory);
-#     with NEW=DIR2 in the environment, shop "new" runs from that snapshot instead of the worktree
+#     with NEW=DIR2 in the environment, shop "new" runs from that snapshot instead of the worktree;
+#     with LOAD="write|read CONC WARM-SECONDS MEASURED-SECONDS", the closed model of Load.java instead (CONC requests
+#     in flight, ROUNDS interleaved rounds, N unused): CPU per request of each process and of each thread group
+#     (Tomcat, event loops, Lettuce, JIT compilers, GC; count a round once the compilers are quiet) and latencies
 #
 # Build first: ./mvnw -B -q -pl session-server,samples/session-spring-sample -am package dependency:build-classpath
 #   -DskipTests '-Dmdep.outputFile=${project.build.directory}/classpath.txt' -DincludeScope=runtime
@@ -50,5 +53,14 @@ shop new "$new_cp" 18900 --sessiondata.client.base-uri=$new_surl --sessiondata.c
 shop redis "$new_cp" 19000 --spring.profiles.active=spring-session-redis --spring.data.redis.url=redis://127.0.0.1:$rp; redis_shop=$shpid redis_url=$shurl
 healthy $base_url; healthy $new_url; healthy $redis_url
 redis-cli -p $rp config resetstat >/dev/null
-java $H/WriteTiming.java $size $n $rounds "base,$base_url,$base_shop,$base_server,$redis_pid" "new,$new_url,$new_shop,$new_server,$redis_pid" "redis,$redis_url,$redis_shop,$redis_pid"
+if [ -z "${LOAD:-}" ]; then
+  java $H/WriteTiming.java $size $n $rounds "base,$base_url,$base_shop,$base_server,$redis_pid" "new,$new_url,$new_shop,$new_server,$redis_pid" "redis,$redis_url,$redis_shop,$redis_pid"
+else
+  mkdir -p $W/classes; javac -d $W/classes $H/WriteTiming.java $H/Load.java
+  for r in $(seq 1 "$rounds"); do
+    echo "== round $r base"; java -cp $W/classes Load $base_url $size $LOAD $base_shop $base_server $redis_pid
+    echo "== round $r new"; java -cp $W/classes Load $new_url $size $LOAD $new_shop $new_server $redis_pid
+    echo "== round $r redis"; java -cp $W/classes Load $redis_url $size $LOAD $redis_shop $redis_pid
+  done
+fi
 redis-cli -p $rp info commandstats | grep -E 'cmdstat_(hmget|hget|hgetall|hset|hmset|evalsha|fcall|eval|expire|pexpire|del|multi|exec)' || true
