@@ -10,20 +10,23 @@
 #   loadtest/ab.sh --a-jar new.jar --b-jar new.jar --b-arg --spring.threads.virtual.enabled=true
 #
 # Options (defaults in brackets): --a-jar/--b-jar PATH (required), --a-arg/--b-arg ARG (repeatable, extra server
-# arguments), --method GET|PUT [GET], --size BYTES [10240], --store memory|redis [memory] (redis: one private
-# redis-server per side), --rounds N [5], --seconds S per run [6]. Talks to 127.0.0.1 only; stops what it started.
+# arguments), --a-jvm/--b-jvm OPTION (repeatable, extra JVM options, e.g. -XX:StartFlightRecording), --method
+# GET|PUT [GET], --size BYTES [10240], --store memory|redis [memory] (redis: one private redis-server per side),
+# --rounds N [5], --seconds S per run [6]. Talks to 127.0.0.1 only; stops what it started.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=processes.sh
 . loadtest/processes.sh
 
-a_jar="" b_jar="" a_args=() b_args=() method=GET size=10240 store=memory rounds=5 seconds=6
+a_jar="" b_jar="" a_args=() b_args=() a_jvm=() b_jvm=() method=GET size=10240 store=memory rounds=5 seconds=6
 while [ $# -gt 0 ]; do
   case "$1" in
     --a-jar) a_jar="$2"; shift 2 ;;
     --b-jar) b_jar="$2"; shift 2 ;;
     --a-arg) a_args+=("$2"); shift 2 ;;
     --b-arg) b_args+=("$2"); shift 2 ;;
+    --a-jvm) a_jvm+=("$2"); shift 2 ;;
+    --b-jvm) b_jvm+=("$2"); shift 2 ;;
     --method) method="$2"; shift 2 ;;
     --size) size="$2"; shift 2 ;;
     --store) store="$2"; shift 2 ;;
@@ -43,9 +46,11 @@ cleanup() { for pid in "${pids[@]}"; do stop "$pid"; done; }
 trap cleanup EXIT
 token=$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')
 
-# Starts one side; prints its base URL.
+# Starts one side (name, jar, then its JVM options, --, its server arguments); sets base, server_pid, redis_pid.
 start_side() {
-  local name="$1" jar="$2"; shift 2
+  local name="$1" jar="$2" jvm=(); shift 2
+  while [ $# -gt 0 ] && [ "$1" != -- ]; do jvm+=("$1"); shift; done
+  [ $# -gt 0 ] && shift
   local store_args=(--sessiondata.store.type=memory)
   if [ "$store" = redis ]; then
     local redis_port; redis_port=$(free_port $((12000 + RANDOM % 9000)))
@@ -58,7 +63,7 @@ start_side() {
     redis_pid=""
   fi
   local port; port=$(free_port $((22000 + RANDOM % 9000)))
-  java -Xmx1g -jar "$jar" --server.address=127.0.0.1 --server.port="$port" --sessiondata.serializer.active=java \
+  java -Xmx1g ${jvm[@]+"${jvm[@]}"} -jar "$jar" --server.address=127.0.0.1 --server.port="$port" --sessiondata.serializer.active=java \
     '--sessiondata.security.clients[0].name=ab' "--sessiondata.security.clients[0].token=$token" \
     '--sessiondata.security.clients[0].access=read-write' "${store_args[@]}" "$@" > "$work/server-$name.log" 2>&1 &
   pids+=($!)
@@ -74,8 +79,8 @@ wait_healthy() {
   echo "$1 was not healthy within 120 s" >&2; exit 1
 }
 
-start_side a "$a_jar" ${a_args[@]+"${a_args[@]}"}; a_base=$base a_server=$server_pid a_redis=$redis_pid
-start_side b "$b_jar" ${b_args[@]+"${b_args[@]}"}; b_base=$base b_server=$server_pid b_redis=$redis_pid
+start_side a "$a_jar" ${a_jvm[@]+"${a_jvm[@]}"} -- ${a_args[@]+"${a_args[@]}"}; a_base=$base a_server=$server_pid a_redis=$redis_pid
+start_side b "$b_jar" ${b_jvm[@]+"${b_jvm[@]}"} -- ${b_args[@]+"${b_args[@]}"}; b_base=$base b_server=$server_pid b_redis=$redis_pid
 wait_healthy "$a_base"; wait_healthy "$b_base"
 
 head -c "$size" /dev/urandom > "$work/body"
