@@ -3,8 +3,11 @@ package dev.sessiondata.serializer.fory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledForJreRange;
+import org.junit.jupiter.api.condition.JRE;
 
 class ThreadInstancesTest {
 
@@ -57,6 +60,29 @@ class ThreadInstancesTest {
         }
         Counted afterwards = call();
         assertThat(afterwards).isSameAs(outer);
+        assertThat(built).hasValue(2);
+    }
+
+    /**
+     * Virtual threads come and go per task: each takes an idle shared instance and gives it back, none builds one of
+     * its own, and a platform thread's own instance is not among them. Virtual threads exist from JDK 21 (the release
+     * is 17, so they are made through reflection); CI runs this module's tests on JDK 25 as well.
+     */
+    @Test
+    @EnabledForJreRange(min = JRE.JAVA_21)
+    void virtualThreadsShareIdleInstancesAndBuildNoneOfTheirOwn() throws Exception {
+        Object builder = Thread.class.getMethod("ofVirtual").invoke(null);
+        ThreadFactory virtualThreads = (ThreadFactory) Class.forName("java.lang.Thread$Builder")
+                .getMethod("factory").invoke(builder);
+        Counted platformOwn = call();
+
+        Counted first = CompletableFuture.supplyAsync(this::call, runnable -> virtualThreads.newThread(runnable).start())
+                .join();
+        Counted second = CompletableFuture.supplyAsync(this::call, runnable -> virtualThreads.newThread(runnable).start())
+                .join();
+
+        assertThat(first).isNotSameAs(platformOwn);
+        assertThat(second).as("the idle shared instance, taken by the next virtual thread").isSameAs(first);
         assertThat(built).hasValue(2);
     }
 }
