@@ -69,6 +69,25 @@ class ExchangeTest {
         assertThat(received.body()).isEmpty();
     }
 
+    /**
+     * What the class comments of both transports promise: a write whose answer never comes is sent once more at
+     * most (HttpURLConnection re-sends a buffered request once when a connection fails before the answer, so that a
+     * stale pooled connection is replaced), then fails as an {@link IOException}, which the client turns into a
+     * transport failure. A conditional write that had landed then meets 412 like after any concurrent write.
+     */
+    @ParameterizedTest
+    @MethodSource("exchanges")
+    void aWriteWhoseAnswerNeverComesFailsAfterOneResendAtMost(Exchange exchange) throws Exception {
+        server.enqueue(Answer.closeWithoutAnswer()).enqueue(Answer.closeWithoutAnswer());
+        ApiRequest request = ApiRequest.put("/s/1", new byte[] {1, 2, 3}).header("If-Match", "\"v1\"");
+
+        assertThatThrownBy(() -> exchange.exchange(uri("/s/1"), request, "Bearer t", TIMEOUT, 100))
+                .isInstanceOf(IOException.class);
+
+        assertThat(server.takeRequest().method()).isEqualTo("PUT");
+        assertThat(server.pendingRequests()).as("sends after the first").isLessThanOrEqualTo(1);
+    }
+
     @ParameterizedTest
     @MethodSource("exchanges")
     void aBodyBeyondTheLimitFailsTheRequest(Exchange exchange) {

@@ -95,6 +95,10 @@ final class ScriptedServer implements AutoCloseable, AfterEachCallback {
             if (answer == null) {
                 answer = Answer.status(500).body("text/plain", "nothing enqueued for this request");
             }
+            if (answer.status == Answer.NO_ANSWER) {
+                // closing an exchange before its response headers closes the connection: no answer at all
+                return;
+            }
             answer.headers.forEach((name, value) -> exchange.getResponseHeaders().add(name, value));
             boolean empty = answer.body.length == 0 || "HEAD".equals(exchange.getRequestMethod());
             exchange.sendResponseHeaders(answer.status, empty ? -1 : answer.body.length);
@@ -130,6 +134,13 @@ final class ScriptedServer implements AutoCloseable, AfterEachCallback {
 
         static Answer status(int status) {
             return new Answer(status);
+        }
+
+        private static final int NO_ANSWER = -1;
+
+        /** The server reads the request, then closes the connection without an answer. */
+        static Answer closeWithoutAnswer() {
+            return new Answer(NO_ANSWER);
         }
 
         /** An RFC 9457 problem document. */
