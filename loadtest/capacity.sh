@@ -108,7 +108,13 @@ record() { printf '%s\n' "$(IFS=$'\t'; echo "$*")" >> "$results"; }
 start_redis $((12000 + RANDOM % 9000))
 raw_port=$redis_port
 for size in $sizes; do
-  for op in get set; do
+  # SET first: redis-benchmark's GET reads the one key its SET writes (key:__rand_int__ without -r), so the GET
+  # pass reads a value of this size only after this size's SET; checked before the GET is measured
+  for op in set get; do
+    if [ "$op" = get ]; then
+      stored=$(redis-cli -p "$raw_port" strlen 'key:__rand_int__')
+      [ "$stored" = "$size" ] || { echo "raw Redis GET of $size B would read a value of ${stored:-0} B" >&2; exit 1; }
+    fi
     sample_load
     calib=$(redis-benchmark -p "$raw_port" -c 50 -n $((2000 + 50000 * 1024 / size)) -d "$size" -t "$op" --csv -q \
       | sed -n '2p' | cut -d, -f2 | tr -d '"')
