@@ -1,5 +1,6 @@
 package dev.sessiondata.serializer.fory;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -22,6 +23,11 @@ import org.jspecify.annotations.Nullable;
  * <p>A value is a variable-length integer: {@code 0} followed by the name as Fory writes a string, or {@code n > 0},
  * the payload's {@code n}-th named constant of this enum. A name this JVM's enum lacks is refused, as Fory refuses
  * it with our configuration; a number beyond those named so far is corrupt input.
+ *
+ * <p>A name is read by comparing its bytes in the buffer with the constants' names where Fory wrote it as Latin-1,
+ * as it writes every name of ASCII letters: making a {@code String} of it and hashing that for the look-up was 42 %
+ * of reading a 100 B session context (JFR, JDK 17), where {@code fory-shared} read in 100 ns against {@code fory}'s 70.
+ * Any other name takes Fory's string reader and the look-up by name.
  */
 @SuppressWarnings("rawtypes")
 final class NamedOnceEnumSerializer extends ImmutableSerializer<Enum> {
@@ -41,8 +47,15 @@ final class NamedOnceEnumSerializer extends ImmutableSerializer<Enum> {
         };
     }
 
+    /** Fory's string header's low two bits for a Latin-1 string ({@code StringSerializer}'s coder). */
+    private static final long LATIN1 = 0;
+    /** Above this many constants, a name is looked up by hash instead of compared with each constant's in turn. */
+    private static final int MAX_COMPARED = 32;
+
     private final Enum[] constants;
     private final Map<String, Enum> byName = new HashMap<>();
+    /** Each constant's name in Latin-1, null where it is not Latin-1; none for an enum of over {@link #MAX_COMPARED}. */
+    private final byte[] @Nullable [] latin1Names;
     /*
      * What the payload being written or read named so far. A Fory instance (each has its own serializers) serves one
      * thread at a time, and its meta context counts its payloads, so a change of context or count is a new payload.
@@ -64,6 +77,12 @@ final class NamedOnceEnumSerializer extends ImmutableSerializer<Enum> {
         this.constants = (Enum[]) enumClass.getEnumConstants();
         for (Enum constant : this.constants) {
             byName.put(constant.name(), constant);
+        }
+        latin1Names = constants.length > MAX_COMPARED ? new byte[0][] : new byte[constants.length][];
+        for (int i = 0; i < latin1Names.length; i++) {
+            String name = constants[i].name();
+            byte[] latin1 = name.getBytes(StandardCharsets.ISO_8859_1);
+            latin1Names[i] = new String(latin1, StandardCharsets.ISO_8859_1).equals(name) ? latin1 : null;
         }
         writtenNumbers = new int[constants.length];
         read = new Enum[constants.length];
@@ -100,10 +119,13 @@ final class NamedOnceEnumSerializer extends ImmutableSerializer<Enum> {
         MemoryBuffer buffer = context.getBuffer();
         int number = buffer.readVarUInt32Small7();
         if (number == 0) {
-            String name = context.readString();
-            Enum value = byName.get(name);
+            Enum value = latin1Constant(buffer);
             if (value == null) {
-                throw new IllegalArgumentException("no constant " + name + " in " + type.getName());
+                String name = context.readString();
+                value = byName.get(name);
+                if (value == null) {
+                    throw new IllegalArgumentException("no constant " + name + " in " + type.getName());
+                }
             }
             if (readCount == read.length) {
                 throw new IllegalArgumentException("more constants of " + type.getName() + " named than it has");
@@ -116,5 +138,28 @@ final class NamedOnceEnumSerializer extends ImmutableSerializer<Enum> {
                     + readCount + " were named");
         }
         return read[number - 1];
+    }
+
+    /**
+     * The constant whose Latin-1 name is the string at the reader index, read past it; else null, with the reader
+     * index where it was, for Fory's string reader to take (another coder, a name this enum lacks, a length beyond
+     * the bytes left: that reader then refuses it as it does any string).
+     */
+    private @Nullable Enum latin1Constant(MemoryBuffer buffer) {
+        int start = buffer.readerIndex();
+        long header = buffer.readVarUint36Small();
+        long length = header >>> 2;
+        if ((header & 0b11) == LATIN1 && length <= buffer.remaining()) {
+            int at = buffer.readerIndex();
+            for (int i = 0; i < latin1Names.length; i++) {
+                byte[] name = latin1Names[i];
+                if (name != null && name.length == length && buffer.equalTo(name, 0, at, name.length)) {
+                    buffer.readerIndex(at + name.length);
+                    return constants[i];
+                }
+            }
+        }
+        buffer.readerIndex(start);
+        return null;
     }
 }

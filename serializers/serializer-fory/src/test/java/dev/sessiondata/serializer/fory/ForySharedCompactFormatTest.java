@@ -51,6 +51,29 @@ class ForySharedCompactFormatTest {
         assertThat(local.deserialize(local.serialize(constants), ArrayList.class)).isEqualTo(constants);
     }
 
+    /** A name Fory writes in another coder than Latin-1 (Ω is not Latin-1), beside ones it writes in Latin-1. */
+    enum Letter {
+        ALPHA,
+        \u03a9MEGA,
+        \u00c9TA
+    }
+
+    /** More constants than a read compares names with one by one. */
+    enum Code {
+        C00, C01, C02, C03, C04, C05, C06, C07, C08, C09, C10, C11, C12, C13, C14, C15, C16, C17, C18, C19,
+        C20, C21, C22, C23, C24, C25, C26, C27, C28, C29, C30, C31, C32, C33, C34, C35, C36, C37, C38, C39
+    }
+
+    @Test
+    void namesInLatin1InAnotherCoderAndOfLargeEnumsAllReadBack() {
+        SessionSerializer local = SessionSerializers.create("fory-shared",
+                SerializerSettings.builder().allowPackages("dev.sessiondata.serializer.fory").build());
+        ArrayList<Object> constants = new ArrayList<>(List.of(Letter.\u03a9MEGA, Letter.ALPHA, Letter.\u00c9TA,
+                Letter.\u03a9MEGA, Code.C39, Code.C00, Code.C31, Code.C32, Code.C39, Letter.ALPHA));
+
+        assertThat(local.deserialize(local.serialize(constants), ArrayList.class)).isEqualTo(constants);
+    }
+
     @Test
     void aConstantNumberBeyondTheConstantsNamedSoFarIsCorruptInput() {
         byte[] payload = serializer.serialize(new ArrayList<>(List.of(Channel.WEB, Channel.WEB)));
