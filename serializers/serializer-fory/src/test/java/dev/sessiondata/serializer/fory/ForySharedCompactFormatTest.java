@@ -9,7 +9,9 @@ import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializers;
 import dev.sessiondata.serializer.kit.Channel;
 import dev.sessiondata.serializer.kit.KitSettings;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -83,5 +85,36 @@ class ForySharedCompactFormatTest {
 
         assertThatThrownBy(() -> serializer.deserialize(payload, ArrayList.class))
                 .isInstanceOf(SerializationException.class).hasMessageContaining("constant number 2");
+    }
+
+    /** The Latin-1 name as the payload holds it: the index of its first byte, after a one-byte string header. */
+    private static int nameAt(byte[] payload, String name) {
+        byte[] bytes = name.getBytes(StandardCharsets.ISO_8859_1);
+        for (int i = payload.length - bytes.length; i > 0; i--) {
+            if (Arrays.equals(payload, i, i + bytes.length, bytes, 0, bytes.length)) {
+                assertThat(payload[i - 1]).as("Fory's header of a Latin-1 string of %d bytes", bytes.length)
+                        .isEqualTo((byte) (bytes.length << 2));
+                return i;
+            }
+        }
+        throw new AssertionError(name + " is not in the payload");
+    }
+
+    @Test
+    void aNameOfTheLengthOfAConstantsButNotItsIsRefused() {
+        byte[] payload = serializer.serialize(new ArrayList<>(List.of(Channel.WEB)));
+        payload[nameAt(payload, "WEB") + 2] = 'X';
+
+        assertThatThrownBy(() -> serializer.deserialize(payload, ArrayList.class))
+                .isInstanceOf(SerializationException.class).hasMessageContaining("no constant WEX");
+    }
+
+    @Test
+    void aNameLongerThanTheBytesLeftIsRefused() {
+        byte[] payload = serializer.serialize(new ArrayList<>(List.of(Channel.WEB)));
+        payload[nameAt(payload, "WEB") - 1] = (byte) (31 << 2); // a Latin-1 string of 31 bytes, 3 left
+
+        assertThatThrownBy(() -> serializer.deserialize(payload, ArrayList.class))
+                .isInstanceOf(SerializationException.class);
     }
 }
