@@ -8,6 +8,7 @@ import dev.sessiondata.server.support.RedisConnections;
 import dev.sessiondata.server.support.RunningServer;
 import dev.sessiondata.testsupport.RedisTarget;
 import io.lettuce.core.resource.ClientResources;
+import io.netty.util.HashedWheelTimer;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -120,5 +121,14 @@ class RedisStoreOverHttpIT extends StoreOverHttpContract {
                 HttpRequest.BodyPublishers.noBody()).body(), StandardCharsets.UTF_8);
         assertThat(scrape).doesNotContain("lettuce")
                 .containsPattern("sessiondata_store_operations_seconds_count\\{[^}]*operation=\"get\"[^}]*store=\"redis\"");
+    }
+
+    /**
+     * Lettuce's command timeouts run on the server's own timer (10 ms turns), not on Lettuce's default one (100 ms
+     * turns), which kept every completed command and its answer reachable until its next turn: RedisStoreConfiguration.
+     */
+    @Test
+    void commandTimeoutsRunOnTheServersFinerTimer() {
+        assertThat(server.bean(ClientResources.class).timer()).isSameAs(server.bean(HashedWheelTimer.class));
     }
 }
