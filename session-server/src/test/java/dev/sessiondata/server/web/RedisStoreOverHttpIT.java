@@ -124,11 +124,13 @@ class RedisStoreOverHttpIT extends StoreOverHttpContract {
     }
 
     /**
-     * Lettuce's command timeouts run on the server's own timer (10 ms turns), not on Lettuce's default one (100 ms
-     * turns), which kept every completed command and its answer reachable until its next turn: RedisStoreConfiguration.
+     * Lettuce's command timeouts run on the server's own timer bean, not on the one Lettuce makes for itself (100 ms
+     * turns, which kept every completed command and its answer reachable until its next turn). The bean's turn,
+     * {@code RedisStoreConfiguration.COMMAND_TIMER_TICK_MILLIS}, is not readable from a Netty timer, so this checks
+     * which timer Lettuce has.
      */
     @Test
-    void commandTimeoutsRunOnTheServersFinerTimer() {
+    void commandTimeoutsRunOnTheServersOwnTimer() {
         assertThat(server.bean(ClientResources.class).timer()).isSameAs(server.bean(HashedWheelTimer.class));
     }
 }
