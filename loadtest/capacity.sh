@@ -101,7 +101,7 @@ start_redis() {
 }
 
 results="$out/results.tsv"
-printf 'target\top\tsize\tload\trps\tp50_ms\tp90_ms\tp99_ms\tp999_ms\tmax_ms\terrors\tlate\tstatuses\n' > "$results"
+printf 'target\top\tsize\tload\trps\tp50_ms\tp90_ms\tp99_ms\tp999_ms\tmax_ms\terrors\tlate\tstatuses\tcpu_busy_pct\twrk_cpu_us_per_request\tserver_cpu_us_per_request\n' > "$results"
 record() { printf '%s\n' "$(IFS=$'\t'; echo "$*")" >> "$results"; }
 
 # ---- raw Redis: redis-benchmark, 50 clients; a short pass sizes the measured pass to about --duration seconds
@@ -123,7 +123,7 @@ for size in $sizes; do
     IFS=, read -r _ rps _ _ p50 _ p99 max <<< "$line"
     op_upper=$(echo "$op" | tr '[:lower:]' '[:upper:]')
     echo "raw redis $op_upper $size B: $rps req/s, p99 $p99 ms"
-    record redis-benchmark "$op_upper" "$size" max "$rps" "$p50" "" "$p99" "" "$max" 0 0 ""
+    record redis-benchmark "$op_upper" "$size" max "$rps" "$p50" "" "$p99" "" "$max" 0 0 "" "" "" ""
   done
 done
 
@@ -161,11 +161,40 @@ start_server() {
 # an open model must never wait for a free connection, and with 50 a queue of a few milliseconds at 70 % of the
 # maximum had every connection busy and a third of the sends late (session 6), which hides the very queueing the
 # percentiles are for; idle connections cost the server nothing but their sockets.
+#
+# Three more fields follow wrk's: how busy the machine's cores were during the phase (from /proc/stat: not idle,
+# not waiting for I/O), and the CPU per request of the generator (wrk's user + system time, from the shell's
+# `times`) and of the server (from /proc/<pid>/stat), over the requests wrk counted. A paced phase costs wrk about
+# twice the CPU per request of a closed loop (a timer per send, and each send its own turn of wrk's loop), and the
+# server more as well (fewer requests per wake-up), so a rate of 70 % of the closed-loop maximum can keep the shared
+# cores nearly fully busy: these fields say how much.
 run_wrk() {
-  local method="$1" size="$2" rate="$3" seconds="$4" connections=50
+  local method="$1" size="$2" rate="$3" seconds="$4" connections=50 result before after
   [ "$rate" -gt 0 ] && connections=200
-  wrk -t2 -c"$connections" -d"${seconds}s" --timeout 10s -s loadtest/capacity/session.lua "$base" -- \
-    "$method" "$token" "$size" "$rate" 2 | sed -n 's/^RESULT\t//p'
+  before=$(head -1 /proc/stat) server_before=$(process_ticks)
+  result=$(wrk -t2 -c"$connections" -d"${seconds}s" --timeout 10s -s loadtest/capacity/session.lua "$base" -- \
+    "$method" "$token" "$size" "$rate" 2 | sed -n 's/^RESULT\t//p')
+  after=$(head -1 /proc/stat) server_after=$(process_ticks)
+  # run_wrk runs in a command substitution of its own: the children whose time `times` adds up are wrk and the
+  # few short commands above; `times` with a redirection runs in this shell, not in a subshell of its own
+  times > "$work/times"
+  local requests; requests=$(awk -v r="${result%%$'\t'*}" -v s="$seconds" 'BEGIN { printf "%d", r * s }')
+  printf '%s\t%s\t%s\t%s\n' "$result" "$(cpu_busy "$before" "$after")" "$(awk -v n="$requests" '
+    function seconds(t,   m) { m = t; sub(/m.*/, "", m); sub(/^[0-9]+m/, "", t); sub(/s$/, "", t); return 60 * m + t }
+    NR == 2 { printf "%.1f", (n > 0 ? 1e6 * (seconds($1) + seconds($2)) / n : 0) }' "$work/times")" \
+    "$(awk -v n="$requests" -v d="$((server_after - server_before))" -v hz="$(getconf CLK_TCK)" \
+      'BEGIN { printf "%.1f", (n > 0 ? 1e6 * d / hz / n : 0) }')"
+}
+
+# The server's user + system CPU so far, in clock ticks.
+process_ticks() { awk '{ print $14 + $15 }' "/proc/$server_pid/stat"; }
+
+# The share (per cent) of the cores' time between two /proc/stat "cpu" lines that was neither idle nor I/O wait.
+cpu_busy() {
+  awk -v a="$1" -v b="$2" 'BEGIN { n = split(a, x, " "); split(b, y, " "); total = 0
+    for (i = 2; i <= 9 && i <= n; i++) total += y[i] - x[i] # user to steal: guest time is in user already
+    idle = (y[5] - x[5]) + (y[6] - x[6])
+    printf "%.0f", (total > 0 ? 100 * (total - idle) / total : 0) }'
 }
 
 measure_service() {
@@ -183,16 +212,16 @@ measure_service() {
     for method in GET PUT; do
       run_wrk "$method" "$size" 0 "$warmup" > /dev/null
       sample_load
-      IFS=$'\t' read -r rps p50 p90 p99 p999 max errors late statuses <<< "$(run_wrk "$method" "$size" 0 "$duration")"
-      echo "$store $method $size B max: $rps req/s, p99 $p99 ms ($statuses)"
-      record "service-$store" "$method" "$size" max "$rps" "$p50" "$p90" "$p99" "$p999" "$max" "$errors" "$late" "$statuses"
+      IFS=$'\t' read -r rps p50 p90 p99 p999 max errors late statuses busy wrk_cpu server_cpu <<< "$(run_wrk "$method" "$size" 0 "$duration")"
+      echo "$store $method $size B max: $rps req/s, p99 $p99 ms ($statuses), cores $busy % busy, CPU per request: wrk $wrk_cpu µs, server $server_cpu µs"
+      record "service-$store" "$method" "$size" max "$rps" "$p50" "$p90" "$p99" "$p999" "$max" "$errors" "$late" "$statuses" "$busy" "$wrk_cpu" "$server_cpu"
       for share in $([ "$max_only" = true ] || echo 50 70); do
         rate=$(awk -v r="$rps" -v s="$share" 'BEGIN { printf "%d", r * s / 100 }')
         [ "$rate" -ge 2 ] || rate=2
         sample_load
-        IFS=$'\t' read -r got p50 p90 p99 p999 max errors late statuses <<< "$(run_wrk "$method" "$size" "$rate" "$duration")"
-        echo "$store $method $size B at $share % ($rate req/s offered): $got req/s, p99 $p99 ms, late $late"
-        record "service-$store" "$method" "$size" "$share%" "$got" "$p50" "$p90" "$p99" "$p999" "$max" "$errors" "$late" "$statuses"
+        IFS=$'\t' read -r got p50 p90 p99 p999 max errors late statuses busy wrk_cpu server_cpu <<< "$(run_wrk "$method" "$size" "$rate" "$duration")"
+        echo "$store $method $size B at $share % ($rate req/s offered): $got req/s, p99 $p99 ms, late $late, cores $busy % busy, CPU per request: wrk $wrk_cpu µs, server $server_cpu µs"
+        record "service-$store" "$method" "$size" "$share%" "$got" "$p50" "$p90" "$p99" "$p999" "$max" "$errors" "$late" "$statuses" "$busy" "$wrk_cpu" "$server_cpu"
       done
     done
   done
@@ -343,10 +372,13 @@ EOF
   echo "how many had a status of 400 or above (wrk counts them; the script does not read answers, to cost the"
   echo "generator less CPU)."
   echo
-  echo "| target | op | size | load | req/s | p50 | p90 | p99 | p99.9 | max | late | answers |"
-  echo "|---|---|--:|---|--:|--:|--:|--:|--:|--:|--:|---|"
+  echo "\"cores busy\": the share of both cores' time that was not idle during the phase (the generator's, the"
+  echo "server's and Redis' work together); \"CPU per request\": the generator's (wrk) and the server's, in µs."
+  echo
+  echo "| target | op | size | load | req/s | p50 | p90 | p99 | p99.9 | max | late | answers | cores busy | CPU per request, wrk / server |"
+  echo "|---|---|--:|---|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|"
   awk -F'\t' 'NR > 1 && $1 != "redis-benchmark" {
-      printf "| %s | %s | %s | %s | %.0f | %s | %s | %s | %s | %s | %.1f %% | %s |\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 100 * $12, $13 }' "$results"
+      printf "| %s | %s | %s | %s | %.0f | %s | %s | %s | %s | %s | %.1f %% | %s | %s %% | %s / %s |\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 100 * $12, $13, $14, $15, $16 }' "$results"
   echo
   echo "Raw Redis (redis-benchmark, 50 clients):"
   echo
