@@ -89,8 +89,6 @@ run() {
     | sed -n 's/^RESULT\t//p' | cut -f1
 }
 # CPU time (user + system) of a process so far, in microseconds; 0 without a process.
-ticks_per_second=$(getconf CLK_TCK)
-cpu_us() { [ -n "$1" ] && awk -v hz="$ticks_per_second" '{ printf "%d", ($14 + $15) * 1000000 / hz }' "/proc/$1/stat" || echo 0; }
 # One measured run of a side: "req/s server-µs-per-request redis-µs-per-request".
 measure() {
   local base="$1" server="$2" redis="$3" s0 r0 rps

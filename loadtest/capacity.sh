@@ -169,12 +169,12 @@ start_server() {
 # server more as well (fewer requests per wake-up), so a rate of 70 % of the closed-loop maximum can keep the shared
 # cores nearly fully busy: these fields say how much.
 run_wrk() {
-  local method="$1" size="$2" rate="$3" seconds="$4" connections=50 result before after
+  local method="$1" size="$2" rate="$3" seconds="$4" connections=50 result before after server_before server_after
   [ "$rate" -gt 0 ] && connections=200
-  before=$(head -1 /proc/stat) server_before=$(process_ticks)
+  before=$(head -1 /proc/stat) server_before=$(cpu_us "$server_pid")
   result=$(wrk -t2 -c"$connections" -d"${seconds}s" --timeout 10s -s loadtest/capacity/session.lua "$base" -- \
     "$method" "$token" "$size" "$rate" 2 | sed -n 's/^RESULT\t//p')
-  after=$(head -1 /proc/stat) server_after=$(process_ticks)
+  after=$(head -1 /proc/stat) server_after=$(cpu_us "$server_pid")
   # run_wrk runs in a command substitution of its own: the children whose time `times` adds up are wrk and the
   # few short commands above; `times` with a redirection runs in this shell, not in a subshell of its own
   times > "$work/times"
@@ -182,12 +182,8 @@ run_wrk() {
   printf '%s\t%s\t%s\t%s\n' "$result" "$(cpu_busy "$before" "$after")" "$(awk -v n="$requests" '
     function seconds(t,   m) { m = t; sub(/m.*/, "", m); sub(/^[0-9]+m/, "", t); sub(/s$/, "", t); return 60 * m + t }
     NR == 2 { printf "%.1f", (n > 0 ? 1e6 * (seconds($1) + seconds($2)) / n : 0) }' "$work/times")" \
-    "$(awk -v n="$requests" -v d="$((server_after - server_before))" -v hz="$(getconf CLK_TCK)" \
-      'BEGIN { printf "%.1f", (n > 0 ? 1e6 * d / hz / n : 0) }')"
+    "$(awk -v n="$requests" -v d="$((server_after - server_before))" 'BEGIN { printf "%.1f", (n > 0 ? d / n : 0) }')"
 }
-
-# The server's user + system CPU so far, in clock ticks.
-process_ticks() { awk '{ print $14 + $15 }' "/proc/$server_pid/stat"; }
 
 # The share (per cent) of the cores' time between two /proc/stat "cpu" lines that was neither idle nor I/O wait.
 cpu_busy() {

@@ -1,5 +1,5 @@
 # Shell functions the load-test scripts share (sourced, not run): stopping what a script started, by process id,
-# and finding a free port on 127.0.0.1.
+# finding a free port on 127.0.0.1, and the CPU time a process has used.
 
 # Stops one process by its id: TERM, then KILL after 20 s. $2 names it in the message.
 stop() {
@@ -19,4 +19,9 @@ free_port() {
     if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port"; return 0; fi
   done
   echo "no free port in $1-$(($1 + 99))" >&2; return 1
+}
+
+# The user + system CPU time process $1 has used so far, in µs (0 without a process id).
+cpu_us() {
+  [ -n "$1" ] && awk -v hz="$(getconf CLK_TCK)" '{ printf "%d", ($14 + $15) * 1000000 / hz }' "/proc/$1/stat" || echo 0
 }
