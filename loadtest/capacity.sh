@@ -11,7 +11,10 @@
 #   raw Redis    redis-benchmark GET and SET of the same number of bytes, 50 clients, against a redis-server of
 #                its own (never the shared one)
 #   service      GET and PUT of a session through the memory store and through the Redis store (a private
-#                redis-server again): the maximum, closed loop (wrk, 2 threads, 50 connections), then latency
+#                redis-server again), and through the floor beneath the Redis store: loadtest/capacity/
+#                RedisPassThrough.java, the least an HTTP front of Redis does on the server's own libraries (Reactor
+#                Netty, one Lettuce connection; no token, expiry, ETag or metrics): the maximum, closed loop (wrk,
+#                2 threads, 50 connections), then latency
 #                percentiles at fixed offered rates of 50 % and 70 % of that maximum (open model: wrk with a
 #                paced script, loadtest/capacity/session.lua, over 200 connections so that a send never waits
 #                for a free one; wrk2 is not packaged by Debian, and Gatling needs several times the CPU of wrk
@@ -20,7 +23,8 @@
 # Options (defaults in brackets):
 #   --quick              sizes 1024 10240, warm-up 3 s, phases 5 s
 #   --sizes "B ..."      session sizes in bytes [1024 10240 102400 1048576]
-#   --stores "S ..."     service stores to measure [memory redis]
+#   --stores "S ..."     targets to measure: memory, redis (the service's stores), passthrough (the floor)
+#                        [memory redis passthrough]
 #   --warmup S           seconds of closed-loop load before each measured maximum [10]
 #   --duration S         seconds of each measured phase [15]
 #   --overload S         also run 128 parallel 2 MB PUTs for S seconds against a server with -Xmx256m, then
@@ -38,7 +42,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-sizes="1024 10240 102400 1048576" stores="memory redis" warmup=10 duration=15 overload=0 profile=false
+sizes="1024 10240 102400 1048576" stores="memory redis passthrough" warmup=10 duration=15 overload=0 profile=false
 jar="" skip_build=false out=docs/capacity quick=false
 extra_args=() max_only=false
 while [ $# -gt 0 ]; do
@@ -103,6 +107,8 @@ start_redis() {
 results="$out/results.tsv"
 printf 'target\top\tsize\tload\trps\tp50_ms\tp90_ms\tp99_ms\tp999_ms\tmax_ms\terrors\tlate\tstatuses\tcpu_busy_pct\twrk_cpu_us_per_request\tserver_cpu_us_per_request\n' > "$results"
 record() { printf '%s\n' "$(IFS=$'\t'; echo "$*")" >> "$results"; }
+# The name of a measured target in results.tsv: service-memory, service-redis, or passthrough (not the service)
+target_of() { if [ "$1" = passthrough ]; then echo passthrough; else echo "service-$1"; fi; }
 
 # ---- raw Redis: redis-benchmark, 50 clients; a short pass sizes the measured pass to about --duration seconds
 start_redis $((12000 + RANDOM % 9000))
@@ -155,6 +161,28 @@ start_server() {
     sleep 0.5
   done
   echo "the server was not healthy within 120 s" >&2; tail -40 "$work/server-$port.log" >&2; exit 1
+}
+
+# Starts the floor, RedisPassThrough.java, on the server module's class path against the Redis at $1; sets
+# server_pid, base. A single-file program: the JDK compiles it at start, so it is in no artifact.
+start_passthrough() {
+  if [ ! -s "$work/server-classpath.txt" ]; then
+    ./mvnw -B -q -pl session-server dependency:build-classpath -Dmdep.includeScope=runtime \
+      -Dmdep.outputFile="$PWD/$work/server-classpath.txt" > /dev/null
+  fi
+  local port; port=$(free_port $((22000 + RANDOM % 9000)))
+  base="http://127.0.0.1:$port"
+  java -Xmx1g -cp "$(cat "$work/server-classpath.txt")" loadtest/capacity/RedisPassThrough.java "$port" \
+    "redis://127.0.0.1:$1" > "$work/passthrough-$port.log" 2>&1 &
+  server_log="$work/passthrough-$port.log"
+  server_pid=$!
+  pids+=("$server_pid")
+  for _ in $(seq 1 120); do
+    kill -0 "$server_pid" 2>/dev/null || { tail -40 "$server_log" >&2; exit 1; }
+    [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$base/api/v1/sessions/absent" 2>/dev/null)" = 404 ] && return 0
+    sleep 0.5
+  done
+  echo "the pass-through did not answer within 60 s" >&2; tail -40 "$server_log" >&2; exit 1
 }
 
 # wrk: GET or PUT of one size; rate 0 is closed loop. Prints the RESULT fields. A paced phase gets 200 connections:
@@ -210,14 +238,14 @@ measure_service() {
       sample_load
       IFS=$'\t' read -r rps p50 p90 p99 p999 max errors late statuses busy wrk_cpu server_cpu <<< "$(run_wrk "$method" "$size" 0 "$duration")"
       echo "$store $method $size B max: $rps req/s, p99 $p99 ms ($statuses), cores $busy % busy, CPU per request: wrk $wrk_cpu µs, server $server_cpu µs"
-      record "service-$store" "$method" "$size" max "$rps" "$p50" "$p90" "$p99" "$p999" "$max" "$errors" "$late" "$statuses" "$busy" "$wrk_cpu" "$server_cpu"
+      record "$(target_of "$store")" "$method" "$size" max "$rps" "$p50" "$p90" "$p99" "$p999" "$max" "$errors" "$late" "$statuses" "$busy" "$wrk_cpu" "$server_cpu"
       for share in $([ "$max_only" = true ] || echo 50 70); do
         rate=$(awk -v r="$rps" -v s="$share" 'BEGIN { printf "%d", r * s / 100 }')
         [ "$rate" -ge 2 ] || rate=2
         sample_load
         IFS=$'\t' read -r got p50 p90 p99 p999 max errors late statuses busy wrk_cpu server_cpu <<< "$(run_wrk "$method" "$size" "$rate" "$duration")"
         echo "$store $method $size B at $share % ($rate req/s offered): $got req/s, p99 $p99 ms, late $late, cores $busy % busy, CPU per request: wrk $wrk_cpu µs, server $server_cpu µs"
-        record "service-$store" "$method" "$size" "$share%" "$got" "$p50" "$p90" "$p99" "$p999" "$max" "$errors" "$late" "$statuses" "$busy" "$wrk_cpu" "$server_cpu"
+        record "$(target_of "$store")" "$method" "$size" "$share%" "$got" "$p50" "$p90" "$p99" "$p999" "$max" "$errors" "$late" "$statuses" "$busy" "$wrk_cpu" "$server_cpu"
       done
     done
   done
@@ -258,11 +286,14 @@ for store in $stores; do
   if [ "$store" = redis ]; then
     start_redis $((12000 + RANDOM % 9000))
     start_server -Xmx1g -- --sessiondata.store.type=redis "--spring.data.redis.url=redis://127.0.0.1:$redis_port"
+  elif [ "$store" = passthrough ]; then
+    start_redis $((12000 + RANDOM % 9000))
+    start_passthrough "$redis_port"
   else
     start_server -Xmx1g -- --sessiondata.store.type=memory
   fi
   measure_service "$store"
-  if [ "$profile" = true ]; then
+  if [ "$profile" = true ] && [ "$store" != passthrough ]; then
     # written again: the larger sizes' PUTs may have made the bounded memory store evict it, and a profile of 404s
     # (answered by WebFlux with a problem document) is not the read this profile is about
     head -c 10240 /dev/urandom > "$work/body"
@@ -297,11 +328,11 @@ for op in GET PUT; do
   raw_op=$op; [ "$op" = PUT ] && raw_op=SET
   {
     printf 'size'
-    for t in redis-benchmark $(printf 'service-%s ' $stores); do printf '\t%s' "$t"; done
+    for t in redis-benchmark $(for s in $stores; do target_of "$s"; done); do printf '\t%s' "$t"; done
     printf '\n'
     for size in $sizes; do
       printf '%s' "$( [ "$size" -ge 1048576 ] && echo "$((size / 1048576)) MB" || echo "$((size / 1024)) KB")"
-      for t in redis-benchmark $(printf 'service-%s ' $stores); do
+      for t in redis-benchmark $(for s in $stores; do target_of "$s"; done); do
         want=$op; [ "$t" = redis-benchmark ] && want=$raw_op
         printf '\t%s' "$(awk -F'\t' -v t="$t" -v o="$want" -v s="$size" '$1 == t && $2 == o && $3 == s && $4 == "max" { print $5 }' "$results")"
       done
@@ -346,20 +377,25 @@ EOF
   echo
   echo "## Maximum throughput against raw Redis"
   echo
-  echo "| size | op | raw Redis | memory store | ratio | Redis store | ratio |"
-  echo "|---|---|--:|--:|--:|--:|--:|"
+  echo "| size | op | raw Redis | memory store | ratio | Redis store | ratio | pass-through (floor) | ratio | Redis store / floor |"
+  echo "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|"
   for size in $sizes; do
     for op in GET PUT; do
       raw_op=$op; [ "$op" = PUT ] && raw_op=SET
       awk -F'\t' -v o="$op" -v ro="$raw_op" -v s="$size" '
+        function count(v) { return v == "" ? "-" : sprintf("%.0f", v) }
+        function share(v, of) { return v == "" || of == "" ? "-" : sprintf("%.0f %%", 100 * v / of) }
         $3 == s && $4 == "max" { if ($1 == "redis-benchmark" && $2 == ro) raw = $5; if ($2 == o) v[$1] = $5 }
         END {
-          m = v["service-memory"]; r = v["service-redis"]
-          printf "| %s | %s | %.0f | %s | %s | %s | %s |\n", s, o, raw,
-            m == "" ? "-" : sprintf("%.0f", m), m == "" ? "-" : sprintf("%.0f %%", 100 * m / raw),
-            r == "" ? "-" : sprintf("%.0f", r), r == "" ? "-" : sprintf("%.0f %%", 100 * r / raw) }' "$results"
+          m = v["service-memory"]; r = v["service-redis"]; f = v["passthrough"]
+          printf "| %s | %s | %.0f | %s | %s | %s | %s | %s | %s | %s |\n", s, o, raw, count(m), share(m, raw),
+            count(r), share(r, raw), count(f), share(f, raw), share(r, f) }' "$results"
     done
   done
+  echo
+  echo "The pass-through is the floor beneath the Redis store: an HTTP front of Redis on the server's own libraries"
+  echo "that does nothing of a session service ([RedisPassThrough.java]($(realpath -m --relative-to="$out" loadtest/capacity/RedisPassThrough.java)))."
+  echo "What the Redis store costs above it is the service's own cost; what it costs above raw Redis is any HTTP hop's."
   echo
   echo "## Latency (ms) at the maximum and at fixed offered rates of 50 % and 70 % of it"
   echo
