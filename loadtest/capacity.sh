@@ -77,7 +77,7 @@ fi
 
 work=session-loadtest/target/capacity
 mkdir -p "$work" "$out"
-pids=()
+pids=() store_redis_pid=""
 # shellcheck source=processes.sh
 . loadtest/processes.sh
 cleanup() { for pid in "${pids[@]}"; do stop "$pid"; done; }
@@ -98,14 +98,15 @@ sample_load() { loads+=("$(cut -d' ' -f1-3 /proc/loadavg)"); }
 start_redis() {
   local port; port=$(free_port "$1")
   redis-server --bind 127.0.0.1 --port "$port" --save "" --appendonly no > "$work/redis-$port.log" 2>&1 &
-  pids+=($!)
+  redis_pid=$!
+  pids+=("$redis_pid")
   for _ in $(seq 1 50); do redis-cli -p "$port" ping >/dev/null 2>&1 && break; sleep 0.2; done
   redis-cli -p "$port" ping >/dev/null
   redis_port=$port
 }
 
 results="$out/results.tsv"
-printf 'target\top\tsize\tload\trps\tp50_ms\tp90_ms\tp99_ms\tp999_ms\tmax_ms\terrors\tlate\tstatuses\tcpu_busy_pct\twrk_cpu_us_per_request\tserver_cpu_us_per_request\n' > "$results"
+printf 'target\top\tsize\tload\trps\tp50_ms\tp90_ms\tp99_ms\tp999_ms\tmax_ms\terrors\tlate\tstatuses\tcpu_busy_pct\twrk_cpu_us_per_request\tserver_cpu_us_per_request\tredis_cpu_us_per_request\n' > "$results"
 record() { printf '%s\n' "$(IFS=$'\t'; echo "$*")" >> "$results"; }
 # The name of a measured target in results.tsv: service-memory, service-redis, or passthrough (not the service)
 target_of() { if [ "$1" = passthrough ]; then echo passthrough; else echo "service-$1"; fi; }
@@ -129,7 +130,7 @@ for size in $sizes; do
     IFS=, read -r _ rps _ _ p50 _ p99 max <<< "$line"
     op_upper=$(echo "$op" | tr '[:lower:]' '[:upper:]')
     echo "raw redis $op_upper $size B: $rps req/s, p99 $p99 ms"
-    record redis-benchmark "$op_upper" "$size" max "$rps" "$p50" "" "$p99" "" "$max" 0 0 "" "" "" ""
+    record redis-benchmark "$op_upper" "$size" max "$rps" "$p50" "" "$p99" "" "$max" 0 0 "" "" "" "" ""
   done
 done
 
@@ -190,28 +191,33 @@ start_passthrough() {
 # maximum had every connection busy and a third of the sends late (session 6), which hides the very queueing the
 # percentiles are for; idle connections cost the server nothing but their sockets.
 #
-# Three more fields follow wrk's: how busy the machine's cores were during the phase (from /proc/stat: not idle,
+# Four more fields follow wrk's: how busy the machine's cores were during the phase (from /proc/stat: not idle,
 # not waiting for I/O), and the CPU per request of the generator (wrk's user + system time, from the shell's
-# `times`) and of the server (from /proc/<pid>/stat), over the requests wrk counted. A paced phase costs wrk about
+# `times`), of the server and of the redis-server behind it (from /proc/<pid>/stat; 0 for the memory store), over
+# the requests wrk counted. A paced phase costs wrk about
 # twice the CPU per request of a closed loop (a timer per send, and each send its own turn of wrk's loop), and the
 # server more as well (fewer requests per wake-up), so a rate of 70 % of the closed-loop maximum can keep the shared
 # cores nearly fully busy: these fields say how much.
 run_wrk() {
   local method="$1" size="$2" rate="$3" seconds="$4" connections=50 result before after server_before server_after
+  local redis_before redis_after
   [ "$rate" -gt 0 ] && connections=200
-  before=$(head -1 /proc/stat) server_before=$(cpu_us "$server_pid")
+  before=$(head -1 /proc/stat) server_before=$(cpu_us "$server_pid") redis_before=$(cpu_us "$store_redis_pid")
   result=$(wrk -t2 -c"$connections" -d"${seconds}s" --timeout 10s -s loadtest/capacity/session.lua "$base" -- \
     "$method" "$token" "$size" "$rate" 2 | sed -n 's/^RESULT\t//p')
-  after=$(head -1 /proc/stat) server_after=$(cpu_us "$server_pid")
+  after=$(head -1 /proc/stat) server_after=$(cpu_us "$server_pid") redis_after=$(cpu_us "$store_redis_pid")
   # run_wrk runs in a command substitution of its own: the children whose time `times` adds up are wrk and the
   # few short commands above; `times` with a redirection runs in this shell, not in a subshell of its own
   times > "$work/times"
   local requests; requests=$(awk -v r="${result%%$'\t'*}" -v s="$seconds" 'BEGIN { printf "%d", r * s }')
-  printf '%s\t%s\t%s\t%s\n' "$result" "$(cpu_busy "$before" "$after")" "$(awk -v n="$requests" '
+  printf '%s\t%s\t%s\t%s\t%s\n' "$result" "$(cpu_busy "$before" "$after")" "$(awk -v n="$requests" '
     function seconds(t,   m) { m = t; sub(/m.*/, "", m); sub(/^[0-9]+m/, "", t); sub(/s$/, "", t); return 60 * m + t }
     NR == 2 { printf "%.1f", (n > 0 ? 1e6 * (seconds($1) + seconds($2)) / n : 0) }' "$work/times")" \
-    "$(awk -v n="$requests" -v d="$((server_after - server_before))" 'BEGIN { printf "%.1f", (n > 0 ? d / n : 0) }')"
+    "$(per_request "$requests" "$((server_after - server_before))")" "$(per_request "$requests" "$((redis_after - redis_before))")"
 }
+
+# $2 µs of CPU over $1 requests, per request.
+per_request() { awk -v n="$1" -v d="$2" 'BEGIN { printf "%.1f", (n > 0 ? d / n : 0) }'; }
 
 # The share (per cent) of the cores' time between two /proc/stat "cpu" lines that was neither idle nor I/O wait.
 cpu_busy() {
@@ -236,16 +242,16 @@ measure_service() {
     for method in GET PUT; do
       run_wrk "$method" "$size" 0 "$warmup" > /dev/null
       sample_load
-      IFS=$'\t' read -r rps p50 p90 p99 p999 max errors late statuses busy wrk_cpu server_cpu <<< "$(run_wrk "$method" "$size" 0 "$duration")"
-      echo "$store $method $size B max: $rps req/s, p99 $p99 ms ($statuses), cores $busy % busy, CPU per request: wrk $wrk_cpu µs, server $server_cpu µs"
-      record "$(target_of "$store")" "$method" "$size" max "$rps" "$p50" "$p90" "$p99" "$p999" "$max" "$errors" "$late" "$statuses" "$busy" "$wrk_cpu" "$server_cpu"
+      IFS=$'\t' read -r rps p50 p90 p99 p999 max errors late statuses busy wrk_cpu server_cpu redis_cpu <<< "$(run_wrk "$method" "$size" 0 "$duration")"
+      echo "$store $method $size B max: $rps req/s, p99 $p99 ms ($statuses), cores $busy % busy, CPU per request: wrk $wrk_cpu µs, server $server_cpu µs, Redis $redis_cpu µs"
+      record "$(target_of "$store")" "$method" "$size" max "$rps" "$p50" "$p90" "$p99" "$p999" "$max" "$errors" "$late" "$statuses" "$busy" "$wrk_cpu" "$server_cpu" "$redis_cpu"
       for share in $([ "$max_only" = true ] || echo 50 70); do
         rate=$(awk -v r="$rps" -v s="$share" 'BEGIN { printf "%d", r * s / 100 }')
         [ "$rate" -ge 2 ] || rate=2
         sample_load
-        IFS=$'\t' read -r got p50 p90 p99 p999 max errors late statuses busy wrk_cpu server_cpu <<< "$(run_wrk "$method" "$size" "$rate" "$duration")"
-        echo "$store $method $size B at $share % ($rate req/s offered): $got req/s, p99 $p99 ms, late $late, cores $busy % busy, CPU per request: wrk $wrk_cpu µs, server $server_cpu µs"
-        record "$(target_of "$store")" "$method" "$size" "$share%" "$got" "$p50" "$p90" "$p99" "$p999" "$max" "$errors" "$late" "$statuses" "$busy" "$wrk_cpu" "$server_cpu"
+        IFS=$'\t' read -r got p50 p90 p99 p999 max errors late statuses busy wrk_cpu server_cpu redis_cpu <<< "$(run_wrk "$method" "$size" "$rate" "$duration")"
+        echo "$store $method $size B at $share % ($rate req/s offered): $got req/s, p99 $p99 ms, late $late, cores $busy % busy, CPU per request: wrk $wrk_cpu µs, server $server_cpu µs, Redis $redis_cpu µs"
+        record "$(target_of "$store")" "$method" "$size" "$share%" "$got" "$p50" "$p90" "$p99" "$p999" "$max" "$errors" "$late" "$statuses" "$busy" "$wrk_cpu" "$server_cpu" "$redis_cpu"
       done
     done
   done
@@ -283,11 +289,14 @@ profile_summary() {
 
 profile_reports=()
 for store in $stores; do
+  store_redis_pid=""
   if [ "$store" = redis ]; then
     start_redis $((12000 + RANDOM % 9000))
+    store_redis_pid=$redis_pid
     start_server -Xmx1g -- --sessiondata.store.type=redis "--spring.data.redis.url=redis://127.0.0.1:$redis_port"
   elif [ "$store" = passthrough ]; then
     start_redis $((12000 + RANDOM % 9000))
+    store_redis_pid=$redis_pid
     start_passthrough "$redis_port"
   else
     start_server -Xmx1g -- --sessiondata.store.type=memory
@@ -405,12 +414,13 @@ EOF
   echo "generator less CPU)."
   echo
   echo "\"cores busy\": the share of both cores' time that was not idle during the phase (the generator's, the"
-  echo "server's and Redis' work together); \"CPU per request\": the generator's (wrk) and the server's, in µs."
+  echo "server's and Redis' work together); \"CPU per request\": the generator's (wrk), the server's and that of the"
+  echo "redis-server behind it (none for the memory store), in µs."
   echo
-  echo "| target | op | size | load | req/s | p50 | p90 | p99 | p99.9 | max | late | answers | cores busy | CPU per request, wrk / server |"
+  echo "| target | op | size | load | req/s | p50 | p90 | p99 | p99.9 | max | late | answers | cores busy | CPU per request, wrk / server / Redis |"
   echo "|---|---|--:|---|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|"
   awk -F'\t' 'NR > 1 && $1 != "redis-benchmark" {
-      printf "| %s | %s | %s | %s | %.0f | %s | %s | %s | %s | %s | %.1f %% | %s | %s %% | %s / %s |\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 100 * $12, $13, $14, $15, $16 }' "$results"
+      printf "| %s | %s | %s | %s | %.0f | %s | %s | %s | %s | %s | %.1f %% | %s | %s %% | %s / %s / %s |\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 100 * $12, $13, $14, $15, $16, $17 }' "$results"
   echo
   echo "Raw Redis (redis-benchmark, 50 clients):"
   echo
