@@ -164,16 +164,16 @@ start_server() {
   echo "the server was not healthy within 120 s" >&2; tail -40 "$work/server-$port.log" >&2; exit 1
 }
 
-# Starts the floor, RedisPassThrough.java, on the server module's class path against the Redis at $1; sets
-# server_pid, base. A single-file program: the JDK compiles it at start, so it is in no artifact.
+# Starts the floor, RedisPassThrough.java, against the Redis at $1, on the libraries of the server jar being measured
+# (its BOOT-INF/lib, taken out with the JDK's jar tool); sets server_pid, base. A single-file program: the JDK
+# compiles it at start, so it is in no artifact.
 start_passthrough() {
-  if [ ! -s "$work/server-classpath.txt" ]; then
-    ./mvnw -B -q -pl session-server dependency:build-classpath -Dmdep.includeScope=runtime \
-      -Dmdep.outputFile="$PWD/$work/server-classpath.txt" > /dev/null
-  fi
+  local lib="$PWD/$work/passthrough-lib" jar_path; jar_path=$(realpath "$jar")
+  rm -rf "$lib" && mkdir -p "$lib"
+  (cd "$lib" && jar xf "$jar_path" BOOT-INF/lib)
   local port; port=$(free_port $((22000 + RANDOM % 9000)))
   base="http://127.0.0.1:$port"
-  java -Xmx1g -cp "$(cat "$work/server-classpath.txt")" loadtest/capacity/RedisPassThrough.java "$port" \
+  java -Xmx1g -cp "$lib/BOOT-INF/lib/*" loadtest/capacity/RedisPassThrough.java "$port" \
     "redis://127.0.0.1:$1" > "$work/passthrough-$port.log" 2>&1 &
   server_log="$work/passthrough-$port.log"
   server_pid=$!

@@ -18,8 +18,8 @@ import reactor.netty.http.server.HttpServer;
  * with {@code SET} and answers 201. What the Redis store measures above this floor is the service's own cost; what
  * this floor measures above redis-benchmark is the cost of any HTTP hop in front of Redis on the same cores.
  *
- * <p>Not part of any artifact: run by the benchmark as a single-file program on the server module's class path,
- * {@code java -cp <cp> RedisPassThrough.java <port> <redis-url>}, and stopped by it.
+ * <p>Not part of any artifact: run by the benchmark as a single-file program on the server jar's libraries,
+ * {@code java -cp "<BOOT-INF/lib of the jar>/*" RedisPassThrough.java <port> <redis-url>}, and stopped by it.
  */
 public final class RedisPassThrough {
 
