@@ -3,9 +3,9 @@
 # the store behind it costs, in one run on this machine. Writes docs/capacity/README.md (the report), results.tsv
 # and capacity.png (the chart) — or, with --out DIR, the same files under DIR.
 #
-#   loadtest/capacity.sh                 # 1 KB, 10 KB, 100 KB, 1 MB (~25 minutes)
-#   loadtest/capacity.sh --warmup 8 --duration 12 --profile --overload 60   # the committed run (~20 minutes)
-#   loadtest/capacity.sh --quick         # development: 1 KB and 10 KB, short phases (~3 minutes)
+#   loadtest/capacity.sh                 # 1 KB, 10 KB, 100 KB, 1 MB (~35 minutes)
+#   loadtest/capacity.sh --warmup 8 --duration 12 --profile --overload 60   # the committed run (~30 minutes)
+#   loadtest/capacity.sh --quick         # development: 1 KB and 10 KB, short phases (~5 minutes)
 #
 # What it measures, for each size:
 #   raw Redis    redis-benchmark GET and SET of the same number of bytes, 50 clients, against a redis-server of
