@@ -156,12 +156,21 @@ start_server() {
   server_log="$work/server-$port.log"
   server_pid=$!
   pids+=("$server_pid")
+  await_ready "the server was not healthy" healthy
+}
+
+healthy() { curl -fsS --max-time 2 "$base/actuator/health" 2>/dev/null | grep -q '"status":"UP"'; }
+
+# Waits up to 120 s for the command "$2 ..." to succeed against the process just started (server_pid, server_log);
+# stops the script with $1 and the log's end if it does not, or if the process ends first.
+await_ready() {
+  local failure="$1"; shift
   for _ in $(seq 1 240); do
-    kill -0 "$server_pid" 2>/dev/null || { tail -40 "$work/server-$port.log" >&2; exit 1; }
-    curl -fsS --max-time 2 "$base/actuator/health" 2>/dev/null | grep -q '"status":"UP"' && return 0
+    kill -0 "$server_pid" 2>/dev/null || { tail -40 "$server_log" >&2; exit 1; }
+    "$@" && return 0
     sleep 0.5
   done
-  echo "the server was not healthy within 120 s" >&2; tail -40 "$work/server-$port.log" >&2; exit 1
+  echo "$failure within 120 s" >&2; tail -40 "$server_log" >&2; exit 1
 }
 
 # Starts the floor, RedisPassThrough.java, against the Redis at $1, on the libraries of the server jar being measured
@@ -178,12 +187,12 @@ start_passthrough() {
   server_log="$work/passthrough-$port.log"
   server_pid=$!
   pids+=("$server_pid")
-  for _ in $(seq 1 120); do
-    kill -0 "$server_pid" 2>/dev/null || { tail -40 "$server_log" >&2; exit 1; }
-    [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$base/api/v1/sessions/absent" 2>/dev/null)" = 404 ] && return 0
-    sleep 0.5
-  done
-  echo "the pass-through did not answer within 60 s" >&2; tail -40 "$server_log" >&2; exit 1
+  await_ready "the pass-through did not answer" answers_absent_session
+}
+
+# The floor has no health endpoint: it is ready when a session it does not hold is answered with 404.
+answers_absent_session() {
+  [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$base/api/v1/sessions/absent" 2>/dev/null)" = 404 ]
 }
 
 # wrk: GET or PUT of one size; rate 0 is closed loop. Prints the RESULT fields. A paced phase gets 200 connections:
