@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sessiondata.serializer.SerializationException;
+import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializer;
 import dev.sessiondata.serializer.SessionSerializers;
 import dev.sessiondata.serializer.kit.Channel;
@@ -21,6 +22,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.apache.fory.Fory;
+import org.apache.fory.resolver.ClassResolver;
+import org.apache.fory.resolver.SharedRegistry;
+import org.apache.fory.serializer.Serializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -49,6 +54,47 @@ class ForyBuiltInTypesTest {
         byte[] nestedPayload = strict.serialize(nested);
         assertThatThrownBy(() -> strict.deserialize(nestedPayload, Object.class))
                 .isInstanceOf(SerializationException.class).hasMessageContaining("is not allowed");
+    }
+
+    /**
+     * The guard wraps most serializers when Fory first makes them: a reader that never wrote the type, so has not
+     * made its serializer, refuses it all the same.
+     */
+    @ParameterizedTest
+    @MethodSource("typesOutsideTheAllowList")
+    void aFreshReaderRefusesATypeItNeverWrote(Object value) {
+        for (String id : List.of("fory", "fory-shared")) {
+            byte[] payload = SessionSerializers.create(id, KitSettings.strict())
+                    .serialize(new ArrayList<>(List.of("before", value)));
+            SessionSerializer freshReader = SessionSerializers.create(id, KitSettings.strict());
+
+            assertThatThrownBy(() -> freshReader.deserialize(payload, Object.class)).as(id)
+                    .isInstanceOf(SerializationException.class).hasMessageContaining("is not allowed");
+        }
+    }
+
+    /** Every type Fory registers by id and the allow-list refuses, whether Fory made its serializer early or late. */
+    @Test
+    void everyTypeRegisteredByIdOutsideTheAllowListRefusesToRead() {
+        SerializerSettings settings = KitSettings.strict();
+        Fory fory = ForyBuilders.build(ForyBuilders.base(settings), new SharedRegistry(), settings);
+        ClassResolver resolver = (ClassResolver) fory.getTypeResolver();
+        int guarded = 0;
+        for (Class<?> type : resolver.getRegisteredClasses()) {
+            if (type.isPrimitive() || type == Class.class || type.getName().startsWith("org.apache.fory.")
+                    || settings.allowList().isAllowed(type)) {
+                continue;
+            }
+            Serializer<?> serializer;
+            try {
+                serializer = resolver.getSerializer(type);
+            } catch (UnsupportedOperationException e) {
+                continue; // a type Fory never reads or writes (java.lang.Void)
+            }
+            assertThat(BuiltInTypeGuard.refusesToRead(serializer)).as(type.getName()).isTrue();
+            guarded++;
+        }
+        assertThat(guarded).isGreaterThan(50);
     }
 
     @Test
