@@ -77,9 +77,9 @@ final class GuardedDeserializeStream extends DeserializeStream {
         ReadGuard guard;
         if (tag >= 0) {
             offset--;
-            guard = guards.of(byUid(readLong()));
+            guard = byUid(readLong());
         } else if (tag <= FIRST_BOOT_UID) {
-            guard = guards.ofBootstrap(tag, bootstrap(tag));
+            guard = byTag(tag);
         } else if (tag == REF_NULL) {
             return null;
         } else {
@@ -118,12 +118,22 @@ final class GuardedDeserializeStream extends DeserializeStream {
         return value;
     }
 
-    private static Serializer<?> byUid(long uid) {
+    private ReadGuard byUid(long uid) {
+        ReadGuard guard = guards.ofUid(uid);
+        return guard != null ? guard : guards.of(serializerOf(uid));
+    }
+
+    private static Serializer<?> serializerOf(long uid) {
         try {
             return Repository.requestSerializer(uid);
         } catch (SerializerNotFoundException e) {
             throw new MissingSchemaException(uid);
         }
+    }
+
+    private ReadGuard byTag(byte tag) throws IOException {
+        ReadGuard guard = guards.ofBootstrap(tag);
+        return guard != null ? guard : guards.addBootstrap(tag, bootstrap(tag));
     }
 
     private static Serializer<?> bootstrap(byte tag) throws IOException {

@@ -25,6 +25,8 @@ final class ReadGuard {
     }
 
     final Serializer<?> serializer;
+    /** {@code serializer.uid()}, read without a call where guards are looked up by uid. */
+    final long uid;
     final Length length;
     /** Bytes each declared element takes at least, for {@link Length#ELEMENTS}. */
     final int bytesPerElement;
@@ -36,6 +38,7 @@ final class ReadGuard {
     private ReadGuard(Serializer<?> serializer, Length length, int bytesPerElement, boolean countsElements,
             boolean hashed) {
         this.serializer = serializer;
+        this.uid = serializer.uid();
         this.length = length;
         this.bytesPerElement = bytesPerElement;
         this.countsElements = countsElements;

@@ -2,15 +2,17 @@ package dev.sessiondata.serializer.onenio;
 
 import dev.sessiondata.serializer.ClassAllowList;
 import one.nio.serial.Serializer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@link ReadGuard} of every installed one-nio serializer this reader has met, so that the allow-list is asked
  * once per installed serializer, not once per object or per read. One per {@link OneNioSessionSerializer} (its
  * allow-list), shared by its threads: lookups read an immutable table without locking, a miss copies it.
  *
- * <p>Keyed by the serializer object, not its uid or class: one-nio may replace the serializer of a uid (a descriptor
- * installed again), and the replacement gets a guard of its own. A refused class gets no entry, so it is refused
- * again on every attempt. The table holds at most one entry per serializer one-nio's repository has held, which the
+ * <p>Added by the serializer object: one-nio may replace the serializer of a uid (a descriptor installed again), and
+ * the replacement gets a guard of its own. Found, while reading, by uid or bootstrap tag ({@link #ofUid},
+ * {@link #ofBootstrap}), without asking one-nio's repository each time. A refused class gets no entry, so it is
+ * refused again on every attempt. The table holds at most one entry per serializer one-nio's repository has held, which the
  * schema records and inline descriptors a reader accepts already bound.
  */
 final class ReadGuards {
@@ -51,13 +53,39 @@ final class ReadGuards {
         }
     }
 
-    /** The guard of the bootstrap serializer one-nio has for {@code tag} (negative) now. */
-    ReadGuard ofBootstrap(byte tag, Serializer<?> serializer) {
-        ReadGuard guard = bootstrap[-tag];
-        if (guard == null || guard.serializer != serializer) {
-            guard = of(serializer);
-            bootstrap[-tag] = guard;
+    /**
+     * The guard of the serializer one-nio holds for {@code uid}, once this reader has met it; null before (ask
+     * {@link #of} with one-nio's serializer then). Found by the uid alone, without one-nio's repository: its look-up
+     * (a {@code ConcurrentHashMap} of boxed uids) was a fifth of a guarded 1 KB read, and the raw read pays it too,
+     * so skipping it pays for the guards. Safe because a uid names one class for the JVM's life (one-nio refuses to
+     * let another class take a uid) and every check of a guard depends only on that class and its serializer's
+     * kind; a serializer one-nio replaced for the same uid (a descriptor installed again) was generated from the
+     * same descriptor, so either reads the same bytes the same way.
+     */
+    @Nullable ReadGuard ofUid(long uid) {
+        ReadGuard[] snapshot = table;
+        int mask = snapshot.length - 1;
+        for (int i = slot(uid, mask); ; i = (i + 1) & mask) {
+            ReadGuard guard = snapshot[i];
+            if (guard == null || guard.uid == uid) {
+                return guard;
+            }
         }
+    }
+
+    /**
+     * The guard of the bootstrap serializer for {@code tag} (negative), once this reader has met it; null before
+     * (give it one-nio's serializer with {@link #addBootstrap} then). Not checked against one-nio's table on every
+     * object, for the reason {@link #ofUid} gives: a tag is a uid.
+     */
+    @Nullable ReadGuard ofBootstrap(byte tag) {
+        return bootstrap[-tag];
+    }
+
+    /** The guard of {@code serializer}, one-nio's bootstrap serializer for {@code tag}, kept for that tag. */
+    ReadGuard addBootstrap(byte tag, Serializer<?> serializer) {
+        ReadGuard guard = of(serializer);
+        bootstrap[-tag] = guard;
         return guard;
     }
 
@@ -93,7 +121,10 @@ final class ReadGuards {
     }
 
     private static int slot(Serializer<?> serializer, int mask) {
-        long uid = serializer.uid();
+        return slot(serializer.uid(), mask);
+    }
+
+    private static int slot(long uid, int mask) {
         int hash = (int) (uid ^ (uid >>> 32));
         return (hash ^ (hash >>> 16)) & mask;
     }

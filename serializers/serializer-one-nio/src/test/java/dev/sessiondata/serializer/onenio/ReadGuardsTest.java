@@ -31,6 +31,25 @@ class ReadGuardsTest {
     }
 
     @Test
+    void aUidIsFoundByItselfOnceItsSerializerWasMet() {
+        Serializer<?> dates = Repository.get(java.time.LocalDate.class);
+        assertThat(guards.ofUid(dates.uid())).isNull();
+
+        ReadGuard guard = guards.of(dates);
+
+        assertThat(guards.ofUid(dates.uid())).isSameAs(guard);
+        assertThat(guards.ofUid(dates.uid() ^ 1)).isNull();
+    }
+
+    @Test
+    void aRefusedClassIsNeverFoundByItsUid() {
+        Serializer<?> refused = Repository.get(ConcurrentHashMap.class);
+
+        assertThatThrownBy(() -> guards.of(refused)).isInstanceOf(SerializationException.class);
+        assertThat(guards.ofUid(refused.uid())).isNull();
+    }
+
+    @Test
     void aRefusedClassGetsNoGuardAndIsRefusedAgainOnEveryAttempt() {
         Serializer<?> refused = Repository.get(ConcurrentHashMap.class);
 
@@ -53,6 +72,7 @@ class ReadGuardsTest {
 
         for (int i = 0; i < serializers.size(); i++) {
             assertThat(guards.of(serializers.get(i))).isSameAs(first.get(i));
+            assertThat(guards.ofUid(serializers.get(i).uid())).isSameAs(first.get(i));
             assertThat(first.get(i).serializer).isSameAs(serializers.get(i));
         }
     }
