@@ -52,7 +52,12 @@ public final class SizeTable {
                 contexts.forEach((label, context) -> {
                     byte[] bytes = serializer.serialize(context);
                     BenchSerializers.verifiedRoundTrip(serializer, context, SessionContext.class);
-                    perSize.put(label, Map.of("bytes", bytes.length, "deflated", deflatedLength(bytes)));
+                    // in this order in every run (Map.of's order changes from JVM to JVM), so the file only changes
+                    // when a size does
+                    Map<String, Integer> sizes = new LinkedHashMap<>();
+                    sizes.put("bytes", bytes.length);
+                    sizes.put("deflated", deflatedLength(bytes));
+                    perSize.put(label, sizes);
                 });
                 session.put(id, perSize);
                 LegacyObject sample = LegacyObject.sample();
