@@ -66,15 +66,16 @@ final class BuiltInTypeGuard {
     /**
      * Wraps the serializer Fory makes for one of the guarded types. Fory asks its factories first when it makes a
      * serializer, and also when it is asked for a serializer's class ({@code getSerializerClass}), which the factory
-     * itself asks to make the original: while it does, it answers nothing for that type, so Fory's own choice
-     * follows. The original is then made as Fory makes a JDK type's (no shim, no abstract-type serializer, none
+     * itself asks to make the original: while it makes a type's on a thread, it answers nothing for that type there
+     * (a set, since a serializer's constructor may ask for another type's), so Fory's own choice follows. The
+     * original is then made as Fory makes a JDK type's (no shim, no abstract-type serializer, none
      * {@code ForyCopyable}), so the bytes are Fory's.
      */
     private static final class GuardingFactory implements SerializerFactory {
 
         private final Set<Class<?>> guarded;
         private final ClassAllowList allowList;
-        private final ThreadLocal<Class<?>> making = new ThreadLocal<>();
+        private final ThreadLocal<Set<Class<?>>> making = ThreadLocal.withInitial(HashSet::new);
 
         GuardingFactory(Set<Class<?>> guarded, ClassAllowList allowList) {
             this.guarded = Set.copyOf(guarded);
@@ -84,15 +85,18 @@ final class BuiltInTypeGuard {
         @Override
         @SuppressWarnings("rawtypes")
         public Serializer createSerializer(TypeResolver resolver, Class<?> type) {
-            if (!guarded.contains(type) || making.get() == type) {
+            if (!guarded.contains(type)) {
                 return null;
             }
-            making.set(type);
+            Set<Class<?>> makingHere = making.get();
+            if (!makingHere.add(type)) {
+                return null;
+            }
             try {
                 return guarded(resolver, type,
                         Serializers.newSerializer(resolver, type, resolver.getSerializerClass(type)), allowList);
             } finally {
-                making.remove();
+                makingHere.remove(type);
             }
         }
     }
