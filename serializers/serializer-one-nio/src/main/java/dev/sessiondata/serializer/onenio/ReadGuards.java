@@ -12,8 +12,8 @@ import org.jspecify.annotations.Nullable;
  * <p>Added by the serializer object: one-nio may replace the serializer of a uid (a descriptor installed again), and
  * the replacement gets a guard of its own. Found, while reading, by uid or bootstrap tag ({@link #ofUid},
  * {@link #ofBootstrap}), without asking one-nio's repository each time. A refused class gets no entry, so it is
- * refused again on every attempt. The table holds at most one entry per serializer one-nio's repository has held, which the
- * schema records and inline descriptors a reader accepts already bound.
+ * refused again on every attempt. The table holds at most one entry per serializer one-nio's repository has held,
+ * which the schema records and inline descriptors a reader accepts already bound.
  */
 final class ReadGuards {
 
@@ -60,7 +60,9 @@ final class ReadGuards {
      * so skipping it pays for the guards. Safe because a uid names one class for the JVM's life (one-nio refuses to
      * let another class take a uid) and every check of a guard depends only on that class and its serializer's
      * kind; a serializer one-nio replaced for the same uid (a descriptor installed again) was generated from the
-     * same descriptor, so either reads the same bytes the same way.
+     * same descriptor, so either reads the same bytes the same way. One thing this reader no longer sees: a uid an
+     * application takes out of one-nio's repository ({@code Repository.removeSerializer}, which neither one-nio nor
+     * this project calls) stays readable here once met; its class passed the allow-list when it was.
      */
     @Nullable ReadGuard ofUid(long uid) {
         ReadGuard[] snapshot = table;
