@@ -59,8 +59,8 @@ public final class SessionClientBuilder {
 
     /**
      * The classes this application writes. They must be allowed by the {@link #serializerSettings settings}; with a
-     * serializer that exchanges schemas (One Nio's compact mode), their schemas, and those of every class reachable
-     * from them, are uploaded on the first use of that serializer.
+     * serializer that exchanges schemas ({@code fory-shared}, One Nio's compact mode), their schemas, and those of
+     * every class reachable from them, are uploaded on the first use of that serializer.
      */
     public SessionClientBuilder registerClasses(Class<?>... classes) {
         for (Class<?> type : classes) {

@@ -19,7 +19,7 @@ public class UnwritableClassException extends SessionClientException {
 
     public UnwritableClassException(Map<String, String> refusals, @Nullable Throwable cause) {
         super("a registered class cannot be written: " + (refusals.isEmpty()
-                ? "no serializer is available (add a serializer module, e.g. dev.sessiondata:serializer-one-nio)"
+                ? "no serializer is available (add a serializer module, e.g. dev.sessiondata:serializer-fory)"
                 : String.join("; ", refusals.values())), cause);
         this.refusals = Map.copyOf(refusals);
     }

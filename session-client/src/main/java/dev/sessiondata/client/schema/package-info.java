@@ -1,7 +1,7 @@
 /**
  * The schema exchange of any serializer that needs one ({@link dev.sessiondata.serializer.SchemaExchangingSerializer},
- * One Nio's compact mode today): publish this application's schemas and install everyone else's on the first use,
- * and fetch a schema once when a payload names a uid that is still unknown.
+ * {@code fory-shared} and One Nio's compact mode): publish this application's schemas and install everyone else's on
+ * the first use, and fetch a schema once when a payload names a uid that is still unknown.
  */
 @NullMarked
 package dev.sessiondata.client.schema;

@@ -34,7 +34,7 @@ public class SessionDataClientProperties {
 
     /**
      * Classes, by binary name, this application writes into sessions; with a serializer that exchanges schemas
-     * (one-nio), their schemas are uploaded at the client's handshake, the rest when first written.
+     * (fory-shared, one-nio), their schemas are uploaded at the client's handshake, the rest when first written.
      */
     private List<String> registerClasses = new ArrayList<>();
 
