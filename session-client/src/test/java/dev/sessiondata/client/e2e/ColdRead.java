@@ -9,6 +9,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 
 /**
  * What one fresh JVM of {@link ColdStartIT} does, then exits; the session's classes ({@code gen.*}) are generated
@@ -19,6 +20,10 @@ import java.net.http.HttpResponse;
  *       and the session's summary.</li>
  *   <li>{@code client}: builder, then the first {@code get} of that session, as an application that registers the
  *       session's class and enables every serializer on its class path.</li>
+ *   <li>{@code connected}: as {@code client}, but {@code connect()} after the builder, as an application that
+ *       connects at startup (the Spring Boot starter does once the application is ready), then {@link #IDLE} of
+ *       other start-up work before the first {@code get}. Prints {@code connected=<ms from JVM start until connect()
+ *       returned>} and {@code get=<ms of the first get alone>}.</li>
  *   <li>{@code http}: a bare {@link HttpClient} GET of the same URL, the body read as bytes.</li>
  * </ul>
  * The last two print {@code ms=<wall-clock from JVM start until the response was decoded>} (and for the client
@@ -29,6 +34,8 @@ import java.net.http.HttpResponse;
 public final class ColdRead {
 
     private static final String ROOT = "gen.Root";
+    /** How long an application that connected at startup does other work before its first request. */
+    static final Duration IDLE = Duration.ofSeconds(2);
 
     private ColdRead() {
     }
@@ -40,7 +47,8 @@ public final class ColdRead {
         String id = args[3];
         switch (mode) {
             case "write" -> write(baseUri, token, id, args[4]);
-            case "client" -> client(baseUri, token, id);
+            case "client" -> client(baseUri, token, id, false);
+            case "connected" -> client(baseUri, token, id, true);
             case "http" -> http(baseUri, token, id);
             default -> throw new IllegalArgumentException("unknown mode " + mode);
         }
@@ -55,15 +63,25 @@ public final class ColdRead {
         System.out.println("summary=" + root.getMethod("summary").invoke(session));
     }
 
-    private static void client(URI baseUri, String token, String id) throws Exception {
+    /** Builder, then the first get; with {@code connectFirst}, {@code connect()} and {@link #IDLE} in between. */
+    private static void client(URI baseUri, String token, String id, boolean connectFirst) throws Exception {
         Class<?> root = Class.forName(ROOT);
         SessionClient client = builder(baseUri, token, root).build();
         long built = System.currentTimeMillis();
+        long connected = built;
+        if (connectFirst) {
+            client.connect();
+            connected = System.currentTimeMillis();
+            Thread.sleep(IDLE.toMillis());
+        }
+        long asked = System.currentTimeMillis();
         Object value = client.get(id, root).orElseThrow().value();
         long decoded = System.currentTimeMillis();
         long start = ManagementFactory.getRuntimeMXBean().getStartTime();
         System.out.println("built=" + (built - start));
         System.out.println("ms=" + (decoded - start));
+        System.out.println("connected=" + (connected - start));
+        System.out.println("get=" + (decoded - asked));
         System.out.println("classes=" + classesLoaded());
         System.out.println("summary=" + root.getMethod("summary").invoke(value));
     }

@@ -22,9 +22,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The client's cold start beside a bare {@code java.net.http.HttpClient}: for each serializer made the service's
- * active one (one-nio, fory, kryo by default), a real server (memory store) holds a session of about 10 KB whose
- * graph spans 50 generated classes; then fresh JVMs, alternating, either build a client and {@code get} it
- * ({@link ColdRead} {@code client}) or GET the same URL with a bare HttpClient ({@code http}). Each reports the
+ * active one (fory-shared, one-nio, fory, kryo by default), a real server (memory store) holds a session of about
+ * 10 KB whose graph spans 50 generated classes; then fresh JVMs, alternating, either build a client and {@code get}
+ * it ({@link ColdRead} {@code client}), or GET the same URL with a bare HttpClient ({@code http}), or build a client,
+ * {@code connect()} and {@code get} the session a while later ({@code connected}: the first request of an
+ * application that connects at startup). Each reports the
  * wall-clock from its JVM's start until the value was decoded. Every read must decode the session that was written;
  * the figures are written to {@code target/cold-start.md} and printed, not asserted, since this machine's load is
  * shared. {@code session-client/run-cold-start} runs it with more JVMs and copies the report to
@@ -47,7 +49,7 @@ class ColdStartIT {
     void firstGetOfAColdClientIsTimedBesideABareHttpClient() throws Exception {
         Path classes = JavaSources.compile(generateSources(temp.resolve("src")), temp.resolve("classes"));
         int runs = Integer.getInteger("coldstart.runs", 3);
-        List<String> serializers = List.of(System.getProperty("coldstart.serializers", "one-nio,fory,kryo").split(","));
+        List<String> serializers = List.of(System.getProperty("coldstart.serializers", "fory-shared,one-nio,fory,kryo").split(","));
         List<String> profiling = Arrays.stream(System.getProperty("coldstart.jvmArgs", "").split(" "))
                 .filter(flag -> !flag.isBlank()).toList();
         String loadBefore = loadAverage();
@@ -62,11 +64,16 @@ class ColdStartIT {
                 Row row = new Row();
                 for (int run = 0; run < runs; run++) {
                     // alternate which goes first, so that neither always meets the other's after-effects
-                    for (String mode : run % 2 == 0 ? List.of("client", "http") : List.of("http", "client")) {
+                    for (String mode : run % 2 == 0 ? List.of("client", "http", "connected")
+                            : List.of("http", "client", "connected")) {
                         Path log = temp.resolve(id + "-" + mode + "-" + run + ".log");
-                        Map<String, String> read = figures(ForkedJvm.run(mode.equals("client") ? profiling : List.of(),
+                        Map<String, String> read = figures(ForkedJvm.run(mode.equals("http") ? List.of() : profiling,
                                 classes, ColdRead.class.getName(), log, mode, uri, TestServer.TOKEN, id));
-                        if (mode.equals("client")) {
+                        if (mode.equals("connected")) {
+                            assertThat(read).containsEntry("summary", written.get("summary"));
+                            row.connected.add(Long.parseLong(read.get("connected")));
+                            row.getAfterConnect.add(Long.parseLong(read.get("get")));
+                        } else if (mode.equals("client")) {
                             assertThat(read).containsEntry("summary", written.get("summary"));
                             row.client.add(Long.parseLong(read.get("ms")));
                             row.built.add(Long.parseLong(read.get("built")));
@@ -105,6 +112,8 @@ class ColdStartIT {
         final List<Long> client = new ArrayList<>();
         final List<Long> bareClasses = new ArrayList<>();
         final List<Long> clientClasses = new ArrayList<>();
+        final List<Long> connected = new ArrayList<>();
+        final List<Long> getAfterConnect = new ArrayList<>();
         int bytes;
     }
 
@@ -124,20 +133,26 @@ class ColdStartIT {
                 by then (and those of `java.lang.management`, which reads the start time once the clock stopped) \
                 are counted as well: unlike the milliseconds, that count does not depend on the machine's load.
 
-                """.formatted(runs));
+                The last two columns are a third JVM per run: an application that calls `connect()` at startup (as \
+                the Spring Boot starter does once the application is ready): the wall-clock from the JVM's start \
+                until `connect()` returned, then, after %d ms of other start-up work, its first `get` alone.
+
+                """.formatted(runs, ColdRead.IDLE.toMillis()));
         out.append("JDK ").append(System.getProperty("java.version")).append(", ")
                 .append(Runtime.getRuntime().availableProcessors()).append(" cores, ").append(Instant.now())
                 .append("; load average before ").append(loadBefore).append(", after ").append(loadAfter)
                 .append(profiling.isEmpty() ? "" : "; client JVMs profiled with " + String.join(" ", profiling))
                 .append(".\n\n");
         out.append("| active serializer | body bytes | bare HttpClient GET | our client: build() returned "
-                + "| our client: get decoded | our extra cost (mean) | classes loaded, bare / ours (mean) |\n"
-                + "|---|--:|--:|--:|--:|--:|--:|\n");
+                + "| our client: get decoded | our extra cost (mean) | classes loaded, bare / ours (mean) "
+                + "| connect() returned | first get after connect() |\n"
+                + "|---|--:|--:|--:|--:|--:|--:|--:|--:|\n");
         rows.forEach((serializer, row) -> out.append("| ").append(serializer).append(" | ").append(row.bytes)
                 .append(" | ").append(stats(row.bare)).append(" | ").append(stats(row.built)).append(" | ")
                 .append(stats(row.client)).append(" | ")
                 .append(Math.round(mean(row.client) - mean(row.bare))).append(" | ")
                 .append(Math.round(mean(row.bareClasses))).append(" / ").append(Math.round(mean(row.clientClasses)))
+                .append(" | ").append(stats(row.connected)).append(" | ").append(stats(row.getAfterConnect))
                 .append(" |\n"));
         return out.toString();
     }

@@ -8,11 +8,15 @@ import dev.sessiondata.serializer.SchemaExchangingSerializer;
 import dev.sessiondata.serializer.SchemaInstallation;
 import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.apache.fory.Fory;
 import org.apache.fory.memory.MemoryBuffer;
 import org.apache.fory.resolver.SharedRegistry;
+import org.apache.fory.resolver.TypeResolver;
+import org.apache.fory.serializer.Serializer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -45,15 +49,17 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
     private static final byte WITH_SET = 1;
     private static final byte[] NO_BYTES = new byte[0];
 
+    private final SharedRegistry registry = new SharedRegistry();
     private final ThreadInstances<SharedForyInstance> instances;
     private final WrittenTypeDefs written;
     private final InstalledTypeDefs installed;
     /** The instance the schema exchange works on; built on its first use. */
     private volatile @Nullable Fory exchange;
+    /** The last {@link #warmUp}, done or not. */
+    private volatile CompletableFuture<List<Serializer<?>>> warmUp = CompletableFuture.completedFuture(List.of());
 
     ForySharedSerializer(SerializerSettings settings) {
         super(KnownSerializers.FORY_SHARED, settings);
-        SharedRegistry registry = new SharedRegistry();
         this.instances = new ThreadInstances<>(() -> new SharedForyInstance(build(true, registry)));
         this.written = new WrittenTypeDefs(this::exchange);
         this.installed = new InstalledTypeDefs(id());
@@ -151,7 +157,67 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
 
     @Override
     public void published(List<ClassDescriptor> schemas) {
-        written.published(schemas).ifPresent(set -> installed.addOwn(set.record().uid(), set.typeDefs()));
+        written.published(schemas).ifPresent(set -> {
+            installed.addOwn(set.record().uid(), set.typeDefs());
+            warmUp = warmUp(set);
+        });
+    }
+
+    /**
+     * Generates, on a thread of its own, the serializers this JVM writes and reads the classes of a set it just
+     * published with, so that an application that publishes at startup ({@code SessionClient.connect()}, the Spring
+     * Boot starter once the application is ready) does not wait for Fory's code generation in its first request:
+     * before JDK 25 a first write or read generates them before it goes on ({@link ForyBuilders}), 1.3 s for a
+     * 50-class session in a fresh JVM. Fory keeps the classes it generates for the whole JVM (one code generator per
+     * class loader), so the instances threads build later load them instead of generating them, and one that needs
+     * a class while it is being generated waits for that class only. The warm-up works on an instance of its own,
+     * dropped when it is done, whose compilation lock no other call takes (on JDK 25 Fory compiles in the background
+     * under the lock of the instance that asked, which a thread's own instance would wait for in its next call).
+     * Nothing depends on it: a failure leaves the work to the first write or read, which then reports it.
+     */
+    private CompletableFuture<List<Serializer<?>>> warmUp(WrittenTypeDefs.WriterSet set) {
+        CompletableFuture<List<Serializer<?>>> done = new CompletableFuture<>();
+        Thread thread = new Thread(() -> {
+            try {
+                done.complete(generate(set));
+            } catch (RuntimeException | LinkageError e) {
+                done.completeExceptionally(e);
+            }
+        }, "sessiondata-fory-shared-warm-up");
+        thread.setDaemon(true);
+        thread.start();
+        return done;
+    }
+
+    /** Makes the serializers of the set's classes, and parses the set, on an instance of its own. */
+    private List<Serializer<?>> generate(WrittenTypeDefs.WriterSet set) {
+        SharedForyInstance instance = new SharedForyInstance(build(true, registry));
+        Fory fory = instance.fory;
+        List<Serializer<?>> made = new ArrayList<>();
+        fory.getJITContext().lock();
+        try {
+            TypeResolver resolver = fory.getTypeResolver();
+            if (!resolver.isRegistrationFinished()) {
+                resolver.finishRegistration();
+            }
+            for (Class<?> type : set.classes()) {
+                made.add(resolver.getSerializer(type)); // what a write of the class uses
+            }
+        } finally {
+            fory.getJITContext().unlock();
+        }
+        if (installed.prepareSet(instance, set.record().uid())) { // what a read of the set uses
+            fory.getJITContext().unlock();
+        }
+        return made;
+    }
+
+    /**
+     * The last warm-up a publication started: done with the write serializers it made for the set's classes (in the
+     * set's order), or failed.
+     */
+    CompletableFuture<List<Serializer<?>>> lastWarmUp() {
+        return warmUp;
     }
 
     @Override

@@ -14,8 +14,11 @@ import dev.sessiondata.serializer.SessionSerializers;
 import dev.sessiondata.serializer.kit.KitFixtures;
 import dev.sessiondata.serializer.kit.KitSettings;
 import dev.sessiondata.serializer.kit.SessionContextFixture;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.fory.builder.Generated;
+import org.apache.fory.serializer.Serializer;
 import org.junit.jupiter.api.Test;
 
 /** fory-shared payloads refer to a published set of type definitions, which a peer installs once. */
@@ -95,5 +98,26 @@ class ForySharedExchangeTest {
         SchemaExchangingSerializer narrow = create(SerializerSettings.builder().allowPackages("java.util").build());
 
         assertThat(narrow.install(set)).isEqualTo(SchemaInstallation.NOT_ALLOWED);
+    }
+
+    @Test
+    void publishingASetGeneratesTheSerializersOfItsClassesInTheBackground() {
+        SessionContextFixture value = KitFixtures.sessionContext();
+        ForySharedSerializer publisher = (ForySharedSerializer) writer;
+        List<ClassDescriptor> schemas = publisher.schemasOf(List.of(SessionContextFixture.class));
+
+        publisher.published(schemas);
+
+        int setSize = ForyTypeDefSet.typeDefsOf(schemas.get(0)).size();
+        assertThat(publisher.lastWarmUp()).succeedsWithin(Duration.ofMinutes(2)).satisfies(made -> {
+            assertThat(made).hasSize(setSize);
+            Serializer<?> root = made.stream().filter(serializer -> serializer.getType() == SessionContextFixture.class)
+                    .findFirst().orElseThrow();
+            if (!ForyBuilders.INTERPRETER_STORES_CHECKED) {
+                // before JDK 25 Fory generates before it returns: the warm-up made the generated serializer
+                assertThat(root).isInstanceOf(Generated.class);
+            }
+        });
+        assertThat(publisher.deserialize(publisher.serialize(value), SessionContextFixture.class)).isEqualTo(value);
     }
 }
