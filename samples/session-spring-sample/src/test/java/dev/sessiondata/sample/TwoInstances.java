@@ -171,8 +171,8 @@ abstract class TwoInstances {
 
         HttpResponse<String> health = a.send("GET", "/actuator/health", null);
         assertThat(health.statusCode()).isEqualTo(200);
-        assertThat(health.body()).contains("\"sessionData\":{\"details\":{\"activeSerializer\":\"one-nio\","
-                + "\"writeSerializer\":\"one-nio\"},\"status\":\"UP\"}");
+        assertThat(health.body()).contains("\"sessionData\":{\"details\":{\"activeSerializer\":\"fory-shared\","
+                + "\"writeSerializer\":\"fory-shared\"},\"status\":\"UP\"}");
         assertThat(a.bean(MeterRegistry.class).find("sessiondata.client.requests").meters()).isNotEmpty();
     }
 }
