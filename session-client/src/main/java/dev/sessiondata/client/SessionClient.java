@@ -88,8 +88,8 @@ public final class SessionClient {
      * its schemas if it needs that. Optional: every write connects first. An application that wants to fail fast at
      * startup calls it; one that must start while the service is away does not. With {@code fory-shared} active it
      * also spares the first request Fory's code generation for the registered classes, which the serializer starts
-     * in the background once their schemas are published (a fresh JDK 17 client's first {@code get} waits 1.3 s for
-     * it otherwise).
+     * in the background once their schemas are published (a fresh JDK 17 client's first {@code get} waits over a
+     * second for it otherwise).
      *
      * @return this client
      * @throws SessionClientException if the handshake fails; a later call tries again
