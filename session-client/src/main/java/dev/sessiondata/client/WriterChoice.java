@@ -2,6 +2,7 @@ package dev.sessiondata.client;
 
 import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.api.SerializersInfo;
+import dev.sessiondata.serializer.SessionSerializers;
 import java.net.URI;
 import java.util.List;
 import java.util.Set;
@@ -63,15 +64,23 @@ final class WriterChoice {
                         + "(accepted: " + announced.accepted() + "), and its active serializer is"));
         if (!writer.equals(announced.active()) && warned.add(announced.active() + " " + writer)) {
             ClientLog.LOG.warn("The session service {} writes new sessions with {}, which this client does not have "
-                    + "({}); it writes with {}, which the service still accepts. Add {} before the operator narrows "
+                    + "({}); it writes with {}, which the service still accepts. {} before the operator narrows "
                     + "sessiondata.serializer.accepted, which will refuse these writes", baseUri, announced.active(),
-                    serializers.enabled(), writer, KnownSerializers.artifactOf(announced.active())
-                            .map(artifact -> KnownSerializers.GROUP_ID + ":" + artifact)
-                            .orElse("its serializer module"));
+                    serializers.enabled(), writer, remedy(announced.active()));
         }
         Chosen now = new Chosen(announced.active(), announced.accepted(), writer);
         chosen = now;
         return now;
+    }
+
+    /** What lets this client write with {@code id}: its module, or, where the module is there, a JVM that runs it. */
+    private static String remedy(String id) {
+        if (SessionSerializers.isInstalled(id) && !SessionSerializers.available().contains(id)) {
+            return "Its module is on the class path, but this JVM's options do not let it run (SessionSerializers"
+                    + ".create(\"" + id + "\", settings) names the option); fix them";
+        }
+        return "Add " + KnownSerializers.artifactOf(id).map(artifact -> KnownSerializers.GROUP_ID + ":" + artifact)
+                .orElse("its serializer module");
     }
 
     /** The serializer to write with now; asks the service only when the active one is new and not this client's. */
