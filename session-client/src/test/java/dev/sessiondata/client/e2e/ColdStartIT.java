@@ -49,7 +49,8 @@ class ColdStartIT {
     void firstGetOfAColdClientIsTimedBesideABareHttpClient() throws Exception {
         Path classes = JavaSources.compile(generateSources(temp.resolve("src")), temp.resolve("classes"));
         int runs = Integer.getInteger("coldstart.runs", 3);
-        List<String> serializers = List.of(System.getProperty("coldstart.serializers", "fory-shared,one-nio,fory,kryo").split(","));
+        List<String> serializers = List.of(System.getProperty("coldstart.serializers", "fory-shared,one-nio,fory,kryo")
+                .split(","));
         List<String> profiling = Arrays.stream(System.getProperty("coldstart.jvmArgs", "").split(" "))
                 .filter(flag -> !flag.isBlank()).toList();
         String loadBefore = loadAverage();
