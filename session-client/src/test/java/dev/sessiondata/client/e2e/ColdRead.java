@@ -10,6 +10,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 /**
  * What one fresh JVM of {@link ColdStartIT} does, then exits; the session's classes ({@code gen.*}) are generated
@@ -21,9 +22,11 @@ import java.time.Duration;
  *   <li>{@code client}: builder, then the first {@code get} of that session, as an application that registers the
  *       session's class and enables every serializer on its class path.</li>
  *   <li>{@code connected}: as {@code client}, but {@code connect()} after the builder, as an application that
- *       connects at startup (the Spring Boot starter does once the application is ready), then {@link #IDLE} of
- *       other start-up work before the first {@code get}. Prints {@code connected=<ms from JVM start until connect()
- *       returned>} and {@code get=<ms of the first get alone>}.</li>
+ *       connects at startup (the Spring Boot starter does once the application is ready), then the first
+ *       {@code get} once the JVM's work in the background has settled ({@link #awaitSettled}), as it has by an
+ *       application's first request when its start-up takes longer than that work. Prints {@code connected=<ms from
+ *       JVM start until connect() returned>}, {@code settled=<ms from then until the background work settled>} and
+ *       {@code get=<ms of the first get alone>}.</li>
  *   <li>{@code http}: a bare {@link HttpClient} GET of the same URL, the body read as bytes.</li>
  * </ul>
  * The last two print {@code ms=<wall-clock from JVM start until the response was decoded>} (and for the client
@@ -34,8 +37,12 @@ import java.time.Duration;
 public final class ColdRead {
 
     private static final String ROOT = "gen.Root";
-    /** How long an application that connected at startup does other work before its first request. */
-    static final Duration IDLE = Duration.ofSeconds(2);
+    /** The window over which the JVM's CPU time is watched for the background work to settle. */
+    static final Duration WINDOW = Duration.ofMillis(200);
+    /** Settled: the whole JVM used at most this share of one core over a {@link #WINDOW}. */
+    static final double SETTLED_SHARE = 0.10;
+    /** The longest wait for it; a run that does not settle by then fails. */
+    private static final Duration MAX_WAIT = Duration.ofMinutes(2);
 
     private ColdRead() {
     }
@@ -63,7 +70,7 @@ public final class ColdRead {
         System.out.println("summary=" + root.getMethod("summary").invoke(session));
     }
 
-    /** Builder, then the first get; with {@code connectFirst}, {@code connect()} and {@link #IDLE} in between. */
+    /** Builder, then the first get; with {@code connectFirst}, {@code connect()} and {@link #awaitSettled} first. */
     private static void client(URI baseUri, String token, String id, boolean connectFirst) throws Exception {
         Class<?> root = Class.forName(ROOT);
         SessionClient client = builder(baseUri, token, root).build();
@@ -72,7 +79,7 @@ public final class ColdRead {
         if (connectFirst) {
             client.connect();
             connected = System.currentTimeMillis();
-            Thread.sleep(IDLE.toMillis());
+            awaitSettled();
         }
         long asked = System.currentTimeMillis();
         Object value = client.get(id, root).orElseThrow().value();
@@ -81,6 +88,7 @@ public final class ColdRead {
         System.out.println("built=" + (built - start));
         System.out.println("ms=" + (decoded - start));
         System.out.println("connected=" + (connected - start));
+        System.out.println("settled=" + (asked - connected));
         System.out.println("get=" + (decoded - asked));
         System.out.println("classes=" + classesLoaded());
         System.out.println("summary=" + root.getMethod("summary").invoke(value));
@@ -99,6 +107,27 @@ public final class ColdRead {
         System.out.println("ms=" + (decoded - start));
         System.out.println("classes=" + classesLoaded());
         System.out.println("bytes=" + response.body().length);
+    }
+
+    /**
+     * Waits until this JVM's threads (Fory generating serializers in the background, the JIT compilers, the GC)
+     * used at most {@link #SETTLED_SHARE} of one core over one {@link #WINDOW}, as measured by the process's CPU time.
+     *
+     * @throws IllegalStateException if that has not happened within {@link #MAX_WAIT}
+     */
+    private static void awaitSettled() throws InterruptedException {
+        var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        long deadline = System.nanoTime() + MAX_WAIT.toNanos();
+        long before = os.getProcessCpuTime();
+        while (System.nanoTime() < deadline) {
+            TimeUnit.NANOSECONDS.sleep(WINDOW.toNanos());
+            long now = os.getProcessCpuTime();
+            if (now - before <= SETTLED_SHARE * WINDOW.toNanos()) {
+                return;
+            }
+            before = now;
+        }
+        throw new IllegalStateException("the JVM's background work did not settle within " + MAX_WAIT);
     }
 
     /** Classes this JVM loaded so far; those of java.lang.management, loaded after the clock stopped, included. */

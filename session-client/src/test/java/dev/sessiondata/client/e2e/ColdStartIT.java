@@ -25,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * active one (fory-shared, one-nio, fory, kryo by default), a real server (memory store) holds a session of about
  * 10 KB whose graph spans 50 generated classes; then fresh JVMs, alternating, either build a client and {@code get}
  * it ({@link ColdRead} {@code client}), or GET the same URL with a bare HttpClient ({@code http}), or build a client,
- * {@code connect()} and {@code get} the session a while later ({@code connected}: the first request of an
- * application that connects at startup). Each reports the
+ * {@code connect()} and {@code get} the session once the JVM's background work has settled ({@code connected}: the
+ * first request of an application that connects at startup). Each reports the
  * wall-clock from its JVM's start until the value was decoded. Every read must decode the session that was written;
  * the figures are written to {@code target/cold-start.md} and printed, not asserted, since this machine's load is
  * shared. {@code session-client/run-cold-start} runs it with more JVMs and copies the report to
@@ -73,6 +73,7 @@ class ColdStartIT {
                         if (mode.equals("connected")) {
                             assertThat(read).containsEntry("summary", written.get("summary"));
                             row.connected.add(Long.parseLong(read.get("connected")));
+                            row.settled.add(Long.parseLong(read.get("settled")));
                             row.getAfterConnect.add(Long.parseLong(read.get("get")));
                         } else if (mode.equals("client")) {
                             assertThat(read).containsEntry("summary", written.get("summary"));
@@ -114,6 +115,7 @@ class ColdStartIT {
         final List<Long> bareClasses = new ArrayList<>();
         final List<Long> clientClasses = new ArrayList<>();
         final List<Long> connected = new ArrayList<>();
+        final List<Long> settled = new ArrayList<>();
         final List<Long> getAfterConnect = new ArrayList<>();
         int bytes;
     }
@@ -134,11 +136,13 @@ class ColdStartIT {
                 by then (and those of `java.lang.management`, which reads the start time once the clock stopped) \
                 are counted as well: unlike the milliseconds, that count does not depend on the machine's load.
 
-                The last two columns are a third JVM per run: an application that calls `connect()` at startup (as \
-                the Spring Boot starter does once the application is ready): the wall-clock from the JVM's start \
-                until `connect()` returned, then, after %d ms of other start-up work, its first `get` alone.
+                The last three columns are a third JVM per run: an application that calls `connect()` at startup \
+                (as the Spring Boot starter does once the application is ready): the wall-clock from the JVM's \
+                start until `connect()` returned; from then until the JVM's work in the background (Fory \
+                generating serializers, the JIT compilers, the GC) had settled, that is until the whole JVM used \
+                at most %d %% of one core over %d ms; then its first `get` alone.
 
-                """.formatted(runs, ColdRead.IDLE.toMillis()));
+                """.formatted(runs, Math.round(ColdRead.SETTLED_SHARE * 100), ColdRead.WINDOW.toMillis()));
         out.append("JDK ").append(System.getProperty("java.version")).append(", ")
                 .append(Runtime.getRuntime().availableProcessors()).append(" cores, ").append(Instant.now())
                 .append("; load average before ").append(loadBefore).append(", after ").append(loadAfter)
@@ -146,14 +150,15 @@ class ColdStartIT {
                 .append(".\n\n");
         out.append("| active serializer | body bytes | bare HttpClient GET | our client: build() returned "
                 + "| our client: get decoded | our extra cost (mean) | classes loaded, bare / ours (mean) "
-                + "| connect() returned | first get after connect() |\n"
-                + "|---|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+                + "| connect() returned | background work settled after | first get then |\n"
+                + "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
         rows.forEach((serializer, row) -> out.append("| ").append(serializer).append(" | ").append(row.bytes)
                 .append(" | ").append(stats(row.bare)).append(" | ").append(stats(row.built)).append(" | ")
                 .append(stats(row.client)).append(" | ")
                 .append(Math.round(mean(row.client) - mean(row.bare))).append(" | ")
                 .append(Math.round(mean(row.bareClasses))).append(" / ").append(Math.round(mean(row.clientClasses)))
-                .append(" | ").append(stats(row.connected)).append(" | ").append(stats(row.getAfterConnect))
+                .append(" | ").append(stats(row.connected)).append(" | ").append(stats(row.settled)).append(" | ")
+                .append(stats(row.getAfterConnect))
                 .append(" |\n"));
         return out.toString();
     }

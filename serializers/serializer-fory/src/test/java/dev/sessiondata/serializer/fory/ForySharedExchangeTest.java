@@ -101,7 +101,7 @@ class ForySharedExchangeTest {
     }
 
     @Test
-    void publishingASetGeneratesTheSerializersOfItsClassesInTheBackground() {
+    void publishingASetHasASerializerMadeForEachOfItsClassesAGeneratedOneBeforeJdk25() {
         SessionContextFixture value = KitFixtures.sessionContext();
         ForySharedSerializer publisher = (ForySharedSerializer) writer;
         List<ClassDescriptor> schemas = publisher.schemasOf(List.of(SessionContextFixture.class));
