@@ -3,7 +3,6 @@ package dev.sessiondata.serializer.fory;
 import dev.sessiondata.serializer.ClassAllowList;
 import dev.sessiondata.serializer.SerializerSettings;
 import org.apache.fory.Fory;
-import org.apache.fory.ThreadSafeFory;
 import org.apache.fory.config.ForyBuilder;
 import org.apache.fory.config.Language;
 import org.apache.fory.resolver.SharedRegistry;
@@ -45,26 +44,17 @@ final class ForyBuilders {
                 .withAsyncCompilation(INTERPRETER_STORES_CHECKED);
     }
 
-    /** Builds the pool, each instance with our collection serializers and the guard of Fory's built-in types. */
-    static ThreadSafeFory build(ForyBuilder builder, SerializerSettings settings) {
-        ThreadSafeFory fory = builder.buildThreadSafeFory();
-        fory.registerCallback(instance -> configure(instance, settings));
-        return fory;
-    }
-
     /**
-     * Builds one instance, with our collection serializers and the guard of Fory's built-in types, that shares
-     * {@code registry} (its generated serializer classes, parsed type definitions and type checks) with the other
-     * instances built with it, as the instances of Fory's own pool share theirs.
+     * Builds one instance, with our collection serializers (counting against the budget {@code budget} holds while the
+     * instance reads) and the guard of Fory's built-in types, that shares {@code registry} (its generated serializer
+     * classes, parsed type definitions and type checks) with the other instances built with it, as the instances of
+     * Fory's own pool share theirs.
      */
-    static Fory build(ForyBuilder builder, SharedRegistry registry, SerializerSettings settings) {
+    static Fory build(ForyBuilder builder, SharedRegistry registry, SerializerSettings settings,
+            ReadBudgetSlot budget) {
         Fory instance = builder.withSharedRegistry(registry).build();
-        configure(instance, settings);
-        return instance;
-    }
-
-    private static void configure(Fory instance, SerializerSettings settings) {
-        HashNestingSerializers.register(instance);
+        HashNestingSerializers.register(instance, budget);
         BuiltInTypeGuard.refuseOutsideAllowList(instance, settings.allowList());
+        return instance;
     }
 }

@@ -4,7 +4,7 @@ import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.serializer.AbstractSessionSerializer;
 import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
-import org.apache.fory.ThreadSafeFory;
+import org.apache.fory.resolver.SharedRegistry;
 
 /**
  * Apache Fory in Java (not cross-language) mode.
@@ -22,29 +22,45 @@ import org.apache.fory.ThreadSafeFory;
  * bounded by {@link SerializerSettings#maxDepth()}, hash-based collections nested in each other by
  * {@link SerializerSettings#maxHashNesting()} ({@link HashNestingSerializers}).
  *
- * <p>Fory instances are not thread-safe and expensive to build (each generates serializer code on first use), so one
- * {@link ThreadSafeFory} pool serves all threads.
+ * <p>Fory instances are not thread-safe: each platform thread has its own ({@link ThreadInstances}, as
+ * {@code fory-shared} has), and all share one {@link SharedRegistry}, so a class's serializer is generated once, not
+ * once per instance. Fory's {@code ThreadSafeFory} pool would add its borrow and return, with their atomic operations,
+ * to every call.
  */
 final class ForySessionSerializer extends AbstractSessionSerializer {
 
-    private final ThreadSafeFory fory;
+    private final ThreadInstances<ForyInstance> instances;
 
     ForySessionSerializer(SerializerSettings settings) {
         super(KnownSerializers.FORY, settings);
-        this.fory = ForyBuilders.build(ForyBuilders.base(settings), settings);
+        SharedRegistry registry = new SharedRegistry();
+        this.instances = new ThreadInstances<>(() -> {
+            ReadBudgetSlot budget = new ReadBudgetSlot();
+            return new ForyInstance(ForyBuilders.build(ForyBuilders.base(settings), registry, settings, budget), budget);
+        });
     }
 
     @Override
     protected byte[] write(Object value) {
-        return fory.serialize(value);
+        ForyInstance instance = instances.take();
+        try {
+            return instance.fory.serialize(value);
+        } finally {
+            instances.give(instance);
+        }
     }
 
     @Override
     protected Object read(byte[] data, Class<?> type) {
+        ForyInstance instance = instances.take();
+        instance.budget.fill();
         try {
-            return fory.deserialize(data);
+            return instance.fory.deserialize(data);
         } catch (RuntimeException e) {
             throw refusalIn(e);
+        } finally {
+            instance.budget.clear();
+            instances.give(instance);
         }
     }
 

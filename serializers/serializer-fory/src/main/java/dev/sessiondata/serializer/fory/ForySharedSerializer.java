@@ -60,18 +60,24 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
 
     ForySharedSerializer(SerializerSettings settings) {
         super(KnownSerializers.FORY_SHARED, settings);
-        this.instances = new ThreadInstances<>(() -> new SharedForyInstance(build(true, registry)));
+        this.instances = new ThreadInstances<>(this::newInstance);
         this.written = new WrittenTypeDefs(this::exchange);
         this.installed = new InstalledTypeDefs(id());
     }
 
-    private Fory build(boolean codegen, SharedRegistry registry) {
+    /** An instance that writes and reads: it generates code, and shares the generated classes with the others. */
+    private SharedForyInstance newInstance() {
+        ReadBudgetSlot budget = new ReadBudgetSlot();
+        return new SharedForyInstance(build(true, registry, budget), budget);
+    }
+
+    private Fory build(boolean codegen, SharedRegistry registry, ReadBudgetSlot budget) {
         Fory fory = ForyBuilders.build(ForyBuilders.base(settings)
                 .withMetaShare(true)
                 .withScopedMetaShare(false)
                 .serializeEnumByName(true)
                 .withMaxSchemaVersionsPerType(MAX_VERSIONS_PER_CLASS)
-                .withCodegen(codegen), registry, settings);
+                .withCodegen(codegen), registry, settings, budget);
         fory.registerSerializerFactory(NamedOnceEnumSerializer.factory());
         return fory;
     }
@@ -91,7 +97,7 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
             synchronized (this) {
                 fory = exchange;
                 if (fory == null) {
-                    fory = build(false, new SharedRegistry());
+                    fory = build(false, new SharedRegistry(), new ReadBudgetSlot());
                     exchange = fory;
                 }
             }
@@ -128,6 +134,7 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
         SharedForyInstance instance = instances.take();
         MemoryBuffer buffer = instance.input;
         boolean parsedNow = false;
+        instance.budget.fill();
         try {
             buffer.pointTo(data, 0, data.length);
             buffer.readerIndex(0);
@@ -146,6 +153,7 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
                 instance.fory.getJITContext().unlock();
             }
             buffer.pointTo(NO_BYTES, 0, 0); // the instance outlives the call: it does not keep the payload alive
+            instance.budget.clear();
             instances.give(instance);
         }
     }
@@ -191,7 +199,7 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
 
     /** Makes the serializers of the set's classes, and parses the set, on an instance of its own. */
     private List<Serializer<?>> generate(WrittenTypeDefs.WriterSet set) {
-        SharedForyInstance instance = new SharedForyInstance(build(true, registry));
+        SharedForyInstance instance = newInstance();
         Fory fory = instance.fory;
         List<Serializer<?>> made = new ArrayList<>();
         fory.getJITContext().lock();

@@ -24,14 +24,19 @@ final class HashNestingSerializers {
     private HashNestingSerializers() {
     }
 
-    /** Replaces Fory's serializers of HashSet, LinkedHashSet, HashMap and LinkedHashMap in {@code fory}. */
-    static void register(Fory fory) {
-        fory.registerSerializer(HashSet.class, resolver -> new HashedSet<>(resolver, HashSet.class, HashSet::new));
+    /**
+     * Replaces Fory's serializers of HashSet, LinkedHashSet, HashMap and LinkedHashMap in {@code fory}, counting
+     * against the budget in {@code slot}.
+     */
+    static void register(Fory fory, ReadBudgetSlot slot) {
+        fory.registerSerializer(HashSet.class,
+                resolver -> new HashedSet<>(resolver, HashSet.class, HashSet::new, slot));
         fory.registerSerializer(LinkedHashSet.class,
-                resolver -> new HashedSet<>(resolver, LinkedHashSet.class, LinkedHashSet::new));
-        fory.registerSerializer(HashMap.class, resolver -> new HashedMap<>(resolver, HashMap.class, HashMap::new));
+                resolver -> new HashedSet<>(resolver, LinkedHashSet.class, LinkedHashSet::new, slot));
+        fory.registerSerializer(HashMap.class,
+                resolver -> new HashedMap<>(resolver, HashMap.class, HashMap::new, slot));
         fory.registerSerializer(LinkedHashMap.class,
-                resolver -> new HashedMap<>(resolver, LinkedHashMap.class, LinkedHashMap::new));
+                resolver -> new HashedMap<>(resolver, LinkedHashMap.class, LinkedHashMap::new, slot));
     }
 
     /**
@@ -43,15 +48,17 @@ final class HashNestingSerializers {
     private static final class HashedSet<T extends Collection> extends CollectionSerializer<T> {
 
         private final IntFunction<T> presized;
+        private final ReadBudgetSlot slot;
 
-        HashedSet(TypeResolver resolver, Class<T> type, IntFunction<T> presized) {
+        HashedSet(TypeResolver resolver, Class<T> type, IntFunction<T> presized, ReadBudgetSlot slot) {
             super(resolver, type, true);
             this.presized = presized;
+            this.slot = slot;
         }
 
         @Override
         public Collection newCollection(ReadContext context, boolean generics) {
-            ReadBudget.current().enterHashed();
+            slot.budget().enterHashed();
             int size = readCollectionSize(context, context.getBuffer(), generics);
             setNumElements(size);
             T collection = presized.apply(size);
@@ -61,7 +68,7 @@ final class HashNestingSerializers {
 
         @Override
         public T onCollectionRead(Collection collection) {
-            ReadBudget.current().exitHashed();
+            slot.budget().exitHashed();
             return super.onCollectionRead(collection);
         }
     }
@@ -71,15 +78,17 @@ final class HashNestingSerializers {
     private static final class HashedMap<T extends Map> extends MapSerializer<T> {
 
         private final IntFunction<T> presized;
+        private final ReadBudgetSlot slot;
 
-        HashedMap(TypeResolver resolver, Class<T> type, IntFunction<T> presized) {
+        HashedMap(TypeResolver resolver, Class<T> type, IntFunction<T> presized, ReadBudgetSlot slot) {
             super(resolver, type, true);
             this.presized = presized;
+            this.slot = slot;
         }
 
         @Override
         public Map newMap(ReadContext context, boolean generics) {
-            ReadBudget.current().enterHashed();
+            slot.budget().enterHashed();
             int size = readMapSize(context, context.getBuffer(), generics);
             setNumElements(size);
             T map = presized.apply(size);
@@ -89,7 +98,7 @@ final class HashNestingSerializers {
 
         @Override
         public T onMapRead(Map map) {
-            ReadBudget.current().exitHashed();
+            slot.budget().exitHashed();
             return super.onMapRead(map);
         }
     }

@@ -11,13 +11,16 @@ import org.jspecify.annotations.Nullable;
 final class SharedForyInstance extends ThreadInstances.Instance {
 
     final Fory fory;
+    /** Filled around each read of {@link #fory}. */
+    final ReadBudgetSlot budget;
     /** The context writes start from; replaced when the published set changes ({@link WrittenTypeDefs#prepare}). */
     WrittenTypeDefs.@Nullable SetWriteContext writeContext;
     final InstalledTypeDefs.InstanceContexts readContexts = new InstalledTypeDefs.InstanceContexts();
     /** Pointed at each payload read, instead of a buffer allocated per read. */
     final MemoryBuffer input = MemoryBuffer.newHeapBuffer(0);
 
-    SharedForyInstance(Fory fory) {
+    SharedForyInstance(Fory fory, ReadBudgetSlot budget) {
         this.fory = fory;
+        this.budget = budget;
     }
 }

@@ -77,7 +77,8 @@ class ForyBuiltInTypesTest {
     @Test
     void everyTypeRegisteredByIdOutsideTheAllowListRefusesToRead() {
         SerializerSettings settings = KitSettings.strict();
-        Fory fory = ForyBuilders.build(ForyBuilders.base(settings), new SharedRegistry(), settings);
+        Fory fory = ForyBuilders.build(ForyBuilders.base(settings), new SharedRegistry(), settings,
+                new ReadBudgetSlot());
         ClassResolver resolver = (ClassResolver) fory.getTypeResolver();
         int guarded = 0;
         for (Class<?> type : resolver.getRegisteredClasses()) {
