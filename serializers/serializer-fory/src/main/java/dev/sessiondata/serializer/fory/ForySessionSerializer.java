@@ -4,6 +4,7 @@ import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.serializer.AbstractSessionSerializer;
 import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;
+import org.apache.fory.Fory;
 import org.apache.fory.resolver.SharedRegistry;
 
 /**
@@ -36,7 +37,8 @@ final class ForySessionSerializer extends AbstractSessionSerializer {
         SharedRegistry registry = new SharedRegistry();
         this.instances = new ThreadInstances<>(() -> {
             ReadBudgetSlot budget = new ReadBudgetSlot();
-            return new ForyInstance(ForyBuilders.build(ForyBuilders.base(settings), registry, settings, budget), budget);
+            Fory fory = ForyBuilders.build(ForyBuilders.base(settings), registry, settings, budget);
+            return new ForyInstance(fory, budget);
         });
     }
 
