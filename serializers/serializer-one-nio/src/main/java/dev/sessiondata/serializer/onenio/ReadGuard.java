@@ -3,6 +3,7 @@ package dev.sessiondata.serializer.onenio;
 import dev.sessiondata.serializer.PrimitiveWidths;
 import dev.sessiondata.serializer.ReadBudget;
 import java.util.ArrayList;
+import java.util.Set;
 import one.nio.serial.CollectionSerializer;
 import one.nio.serial.MapSerializer;
 import one.nio.serial.Serializer;
@@ -34,6 +35,29 @@ final class ReadGuard {
     final boolean countsElements;
     /** Whether rebuilding the value hashes its elements ({@link ReadBudget#isHashed}). */
     final boolean hashed;
+    /**
+     * How a read of the value is routed, so that the common case costs one comparison: {@link #PLAIN_LEAF},
+     * {@link #STRING_LEAF} or {@link #CHECKED}.
+     */
+    final int route;
+
+    /** A value that holds no other object and has no length to check: a boxed primitive, a date, a time, an enum. */
+    static final int PLAIN_LEAF = 0;
+    /** A string: holds no other object; its length is checked only where maxArrayLength is below the payload's size. */
+    static final int STRING_LEAF = 1;
+    /** Anything else: may hold other objects (it counts towards the nesting depth), or has a length to check. */
+    static final int CHECKED = 2;
+
+    /**
+     * One-nio's serializers (and ours) that read a value without reading any other object through the stream: their
+     * values cannot nest, so they need not count towards the nesting depth, which bounds recursion.
+     */
+    private static final Set<String> LEAF_SERIALIZERS = Set.of("one.nio.serial.StringSerializer",
+            "one.nio.serial.BooleanSerializer", "one.nio.serial.ByteSerializer", "one.nio.serial.CharacterSerializer",
+            "one.nio.serial.ShortSerializer", "one.nio.serial.IntegerSerializer", "one.nio.serial.LongSerializer",
+            "one.nio.serial.FloatSerializer", "one.nio.serial.DoubleSerializer", "one.nio.serial.EnumSerializer",
+            "one.nio.serial.JavaTimeSerializer", "one.nio.serial.DateSerializer", "one.nio.serial.TimestampSerializer",
+            BigNumberSerializer.class.getName());
 
     private ReadGuard(Serializer<?> serializer, Length length, int bytesPerElement, boolean countsElements,
             boolean hashed) {
@@ -43,6 +67,9 @@ final class ReadGuard {
         this.bytesPerElement = bytesPerElement;
         this.countsElements = countsElements;
         this.hashed = hashed;
+        boolean leaf = LEAF_SERIALIZERS.contains(serializer.getClass().getName());
+        this.route = !leaf ? CHECKED : length == Length.STRING ? STRING_LEAF
+                : length == Length.NONE ? PLAIN_LEAF : CHECKED;
     }
 
     /** The guard of a serializer whose class is allowed. */

@@ -12,6 +12,7 @@ import dev.sessiondata.serializer.kit.KitSettings;
 import dev.sessiondata.serializer.kit.SessionContextFixture;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -36,6 +37,31 @@ class OneNioReadGuardsTest {
         assertThatThrownBy(() -> create(id).deserialize(data, byte[].class))
                 .isInstanceOf(SerializationException.class)
                 .hasMessageContaining("claims 2130706436 elements");
+    }
+
+    /**
+     * Values that hold no other object (strings, boxed primitives, times) are read without counting towards the
+     * nesting depth, since they cannot recurse; lists, which can, still count, and a string's length is still checked.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"one-nio", "one-nio-persist"})
+    void onlyValuesThatHoldOtherObjectsCountTowardsTheNestingDepth(String id) {
+        SessionSerializer twoDeep = SessionSerializers.create(id, KitSettings.strict().toBuilder().maxDepth(2).build());
+        List<Object> leaves = new ArrayList<>(List.of("a string", 42L, Instant.ofEpochSecond(1), true));
+        List<Object> twoLists = new ArrayList<>(List.of(leaves));
+        List<Object> threeLists = new ArrayList<>(List.of(twoLists));
+
+        assertThat(twoDeep.deserialize(twoDeep.serialize(twoLists), ArrayList.class)).isEqualTo(twoLists);
+        assertThatThrownBy(() -> twoDeep.deserialize(twoDeep.serialize(threeLists), ArrayList.class))
+                .isInstanceOf(SerializationException.class)
+                .hasMessageContaining("nesting deeper than maxDepth 2");
+
+        SessionSerializer shortStrings = SessionSerializers.create(id,
+                KitSettings.strict().toBuilder().maxArrayLength(8).build());
+        byte[] longString = shortStrings.serialize(new ArrayList<>(List.of("longer than eight bytes")));
+        assertThatThrownBy(() -> shortStrings.deserialize(longString, ArrayList.class))
+                .isInstanceOf(SerializationException.class)
+                .hasMessageContaining("exceeds maxArrayLength 8");
     }
 
     @ParameterizedTest
