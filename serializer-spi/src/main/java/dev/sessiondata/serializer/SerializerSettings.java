@@ -114,7 +114,10 @@ public final class SerializerSettings {
         return maxPayloadBytes;
     }
 
-    /** The deepest nesting of objects and containers that is read, where the library can bound it. */
+    /**
+     * The deepest nesting of objects and containers that is read, where the library can bound it. A value that holds
+     * no other object (a string, a boxed primitive, a date) may not count: it cannot recurse.
+     */
     public int maxDepth() {
         return maxDepth;
     }
