@@ -6,7 +6,7 @@ import org.apache.fory.Fory;
 final class ForyInstance extends ThreadInstances.Instance {
 
     final Fory fory;
-    /** Filled around each read of {@link #fory}. */
+    /** The budget of the read in progress, for the instance's hooks; cleared when each read of {@link #fory} ends. */
     final ReadBudgetSlot budget;
 
     ForyInstance(Fory fory, ReadBudgetSlot budget) {

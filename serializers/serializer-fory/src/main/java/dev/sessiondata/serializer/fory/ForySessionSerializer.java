@@ -36,7 +36,7 @@ final class ForySessionSerializer extends AbstractSessionSerializer {
         super(KnownSerializers.FORY, settings);
         SharedRegistry registry = new SharedRegistry();
         this.instances = new ThreadInstances<>(() -> {
-            ReadBudgetSlot budget = new ReadBudgetSlot();
+            ReadBudgetSlot budget = ReadBudgetSlot.keptPerRead();
             Fory fory = ForyBuilders.build(ForyBuilders.base(settings), registry, settings, budget);
             return new ForyInstance(fory, budget);
         });
@@ -55,7 +55,6 @@ final class ForySessionSerializer extends AbstractSessionSerializer {
     @Override
     protected Object read(byte[] data, Class<?> type) {
         ForyInstance instance = instances.take();
-        instance.budget.fill();
         try {
             return instance.fory.deserialize(data);
         } catch (RuntimeException e) {

@@ -67,7 +67,7 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
 
     /** An instance that writes and reads: it generates code, and shares the generated classes with the others. */
     private SharedForyInstance newInstance() {
-        ReadBudgetSlot budget = new ReadBudgetSlot();
+        ReadBudgetSlot budget = ReadBudgetSlot.keptPerRead();
         return new SharedForyInstance(build(true, registry, budget), budget);
     }
 
@@ -97,7 +97,7 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
             synchronized (this) {
                 fory = exchange;
                 if (fory == null) {
-                    fory = build(false, new SharedRegistry(), new ReadBudgetSlot());
+                    fory = build(false, new SharedRegistry(), ReadBudgetSlot.lookedUpEachTime());
                     exchange = fory;
                 }
             }
@@ -134,7 +134,6 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
         SharedForyInstance instance = instances.take();
         MemoryBuffer buffer = instance.input;
         boolean parsedNow = false;
-        instance.budget.fill();
         try {
             buffer.pointTo(data, 0, data.length);
             buffer.readerIndex(0);

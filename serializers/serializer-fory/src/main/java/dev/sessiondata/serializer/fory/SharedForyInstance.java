@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
 final class SharedForyInstance extends ThreadInstances.Instance {
 
     final Fory fory;
-    /** Filled around each read of {@link #fory}. */
+    /** The budget of the read in progress, for the instance's hooks; cleared when each read of {@link #fory} ends. */
     final ReadBudgetSlot budget;
     /** The context writes start from; replaced when the published set changes ({@link WrittenTypeDefs#prepare}). */
     WrittenTypeDefs.@Nullable SetWriteContext writeContext;

@@ -78,7 +78,7 @@ class ForyBuiltInTypesTest {
     void everyTypeRegisteredByIdOutsideTheAllowListRefusesToRead() {
         SerializerSettings settings = KitSettings.strict();
         Fory fory = ForyBuilders.build(ForyBuilders.base(settings), new SharedRegistry(), settings,
-                new ReadBudgetSlot());
+                ReadBudgetSlot.lookedUpEachTime());
         ClassResolver resolver = (ClassResolver) fory.getTypeResolver();
         int guarded = 0;
         for (Class<?> type : resolver.getRegisteredClasses()) {
