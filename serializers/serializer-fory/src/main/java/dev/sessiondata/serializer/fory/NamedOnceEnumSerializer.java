@@ -11,6 +11,7 @@ import org.apache.fory.context.WriteContext;
 import org.apache.fory.memory.MemoryBuffer;
 import org.apache.fory.serializer.ImmutableSerializer;
 import org.apache.fory.serializer.SerializerFactory;
+import org.apache.fory.serializer.StringSerializer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -103,7 +104,13 @@ final class NamedOnceEnumSerializer extends ImmutableSerializer<Enum> {
             buffer.writeVarUInt32Small7(number);
         } else {
             buffer.writeVarUInt32Small7(0);
-            context.writeString(value.name());
+            byte[] latin1 = value.ordinal() < latin1Names.length ? latin1Names[value.ordinal()] : null;
+            if (latin1 != null) {
+                // the bytes Fory's string writer makes of a Latin-1 name (with compact strings; any reader reads both)
+                StringSerializer.writeBytesString(buffer, (byte) LATIN1, latin1);
+            } else {
+                context.writeString(value.name());
+            }
             writtenNumbers[value.ordinal()] = ++written;
         }
     }
