@@ -9,8 +9,8 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One instance (a Fory instance and what {@code fory-shared} keeps beside it) per platform thread, taken and given
- * back with no atomic operation; virtual threads, and a call nested in another on the same thread, share idle
+ * One instance (a Fory instance and what its serializer keeps beside it: {@link ForyInstance},
+ * {@link SharedForyInstance}) per platform thread, taken and given back with no atomic operation; virtual threads, and a call nested in another on the same thread, share idle
  * instances instead.
  *
  * <p>Why not Fory's {@code ThreadSafeFory} pool: its borrow and return (an atomic exchange on a slot chosen by the
