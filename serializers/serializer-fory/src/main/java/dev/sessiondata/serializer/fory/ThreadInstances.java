@@ -10,8 +10,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One instance (a Fory instance and what its serializer keeps beside it: {@link ForyInstance},
- * {@link SharedForyInstance}) per platform thread, taken and given back with no atomic operation; virtual threads, and a call nested in another on the same thread, share idle
- * instances instead.
+ * {@link SharedForyInstance}) per platform thread, taken and given back with no atomic operation; virtual threads,
+ * and a call nested in another on the same thread, share idle instances instead.
  *
  * <p>Why not Fory's {@code ThreadSafeFory} pool: its borrow and return (an atomic exchange on a slot chosen by the
  * thread's identity hash, a division, a release) ran twice per round trip and were ~22 % of the CPU time of a 0 B
