@@ -57,6 +57,11 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
     private volatile @Nullable Fory exchange;
     /** The last {@link #warmUp}, done or not. */
     private volatile CompletableFuture<List<Serializer<?>>> warmUp = CompletableFuture.completedFuture(List.of());
+    /**
+     * Whether a warm-up has generated the serializers of a published set: instances built from then on generate
+     * code before they go on ({@link #newInstance}).
+     */
+    private volatile boolean setGenerated;
 
     ForySharedSerializer(SerializerSettings settings) {
         super(KnownSerializers.FORY_SHARED, settings);
@@ -65,19 +70,31 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
         this.installed = new InstalledTypeDefs(id());
     }
 
-    /** An instance that writes and reads: it generates code, and shares the generated classes with the others. */
+    /**
+     * An instance that writes and reads: it generates code, and shares the generated classes with the others. Where
+     * {@link ForyBuilders} compiles in the background (JDK 25 and later), it does so only until a warm-up has generated
+     * the serializers of a published set: Fory takes a lock around every serialize and deserialize of an instance that
+     * compiles in the background (its {@code JITContext}, a fair {@code ReentrantLock}), 15 % of the CPU samples of a
+     * 0 B round trip on JDK 25. Once the set's classes are generated an instance built then loads them instead, and
+     * a class met later is generated before the call that met it goes on, as before JDK 25.
+     */
     private SharedForyInstance newInstance() {
-        ReadBudgetSlot budget = ReadBudgetSlot.keptPerRead();
-        return new SharedForyInstance(build(true, registry, budget), budget);
+        return newInstance(ForyBuilders.INTERPRETER_STORES_CHECKED && !setGenerated);
     }
 
-    private Fory build(boolean codegen, SharedRegistry registry, ReadBudgetSlot budget) {
+    private SharedForyInstance newInstance(boolean asyncCompilation) {
+        ReadBudgetSlot budget = ReadBudgetSlot.keptPerRead();
+        return new SharedForyInstance(build(true, asyncCompilation, registry, budget), budget);
+    }
+
+    private Fory build(boolean codegen, boolean asyncCompilation, SharedRegistry registry, ReadBudgetSlot budget) {
         Fory fory = ForyBuilders.build(ForyBuilders.base(settings)
                 .withMetaShare(true)
                 .withScopedMetaShare(false)
                 .serializeEnumByName(true)
                 .withMaxSchemaVersionsPerType(MAX_VERSIONS_PER_CLASS)
-                .withCodegen(codegen), registry, settings, budget);
+                .withCodegen(codegen)
+                .withAsyncCompilation(asyncCompilation), registry, settings, budget);
         fory.registerSerializerFactory(NamedOnceEnumSerializer.factory());
         return fory;
     }
@@ -97,7 +114,7 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
             synchronized (this) {
                 fory = exchange;
                 if (fory == null) {
-                    fory = build(false, new SharedRegistry(), ReadBudgetSlot.lookedUpEachTime());
+                    fory = build(false, false, new SharedRegistry(), ReadBudgetSlot.lookedUpEachTime());
                     exchange = fory;
                 }
             }
@@ -178,15 +195,19 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
      * 50-class session in a fresh JVM. Fory keeps the classes it generates for the whole JVM (one code generator per
      * class loader), so the instances threads build later load them instead of generating them, and one that needs
      * a class while it is being generated waits for that class only. The warm-up works on an instance of its own,
-     * dropped when it is done, whose compilation lock no other call takes (on JDK 25 Fory compiles in the background
-     * under the lock of the instance that asked, which a thread's own instance would wait for in its next call).
-     * Nothing depends on it: a failure leaves the work to the first write or read, which then reports it.
+     * dropped when it is done, that generates before it returns and so takes no compilation lock a thread's instance
+     * would wait for. Once it is done, the threads' instances are replaced as they are next taken by instances without
+     * asynchronous compilation ({@link #newInstance}). Nothing else depends on it: a failure leaves the work to the
+     * first write or read, which then reports it.
      */
     private CompletableFuture<List<Serializer<?>>> warmUp(WrittenTypeDefs.WriterSet set) {
         CompletableFuture<List<Serializer<?>>> done = new CompletableFuture<>();
         Thread thread = new Thread(() -> {
             try {
-                done.complete(generate(set));
+                List<Serializer<?>> made = generate(set);
+                setGenerated = true;
+                instances.renew();
+                done.complete(made);
             } catch (RuntimeException | LinkageError e) {
                 done.completeExceptionally(e);
             }
@@ -196,9 +217,12 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
         return done;
     }
 
-    /** Makes the serializers of the set's classes, and parses the set, on an instance of its own. */
+    /**
+     * Generates the serializers of the set's classes, and parses the set, on an instance of its own that generates
+     * them before it returns (on every JDK: this thread is the one that may wait).
+     */
     private List<Serializer<?>> generate(WrittenTypeDefs.WriterSet set) {
-        SharedForyInstance instance = newInstance();
+        SharedForyInstance instance = newInstance(false);
         Fory fory = instance.fory;
         List<Serializer<?>> made = new ArrayList<>();
         fory.getJITContext().lock();
@@ -225,6 +249,16 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
      */
     CompletableFuture<List<Serializer<?>>> lastWarmUp() {
         return warmUp;
+    }
+
+    /** Whether the instance this thread writes and reads with compiles Fory's serializers in the background. */
+    boolean compilesInBackground() {
+        SharedForyInstance instance = instances.take();
+        try {
+            return instance.fory.getConfig().isAsyncCompilationEnabled();
+        } finally {
+            instances.give(instance);
+        }
     }
 
     @Override

@@ -21,6 +21,10 @@ import org.jspecify.annotations.Nullable;
  * <p>Virtual threads come and go per task, so an instance of their own would be built per task: they take an idle
  * instance from a shared queue and give it back. A virtual thread does not park inside a serializer call (unless it
  * blocks there on class loading or a lock), so the queue holds about as many instances as there are carrier threads.
+ *
+ * <p>{@link #renew} has the instances built so far replaced as they are next taken, by instances the factory builds
+ * then: {@code fory-shared} builds its instances with Fory's asynchronous compilation until the serializers of its
+ * published classes are generated, and without it (no lock per call) afterwards.
  */
 final class ThreadInstances<T extends ThreadInstances.Instance> {
 
@@ -29,6 +33,8 @@ final class ThreadInstances<T extends ThreadInstances.Instance> {
 
         boolean inUse;
         boolean shared;
+        /** The {@link #renew} count when it was built. */
+        int generation;
     }
 
     /** {@code Thread.isVirtual()} where the JDK has it (21 and later), else a constant false. */
@@ -38,27 +44,51 @@ final class ThreadInstances<T extends ThreadInstances.Instance> {
     /** Null for a virtual thread. */
     private final ThreadLocal<@Nullable T> own;
     private final Queue<T> idle = new ConcurrentLinkedQueue<>();
+    /** How often {@link #renew} was called: an instance built before the last call is replaced. */
+    private volatile int generation;
 
     ThreadInstances(Supplier<T> factory) {
         this.factory = factory;
         // a virtual thread is told apart once, when its value is made, not on every call: where C2 did not inline
         // the method handle, its call per take was 8 % of the JFR samples of a 100 B fory-shared round trip (JDK 17)
-        this.own = ThreadLocal.withInitial(() -> isVirtual(Thread.currentThread()) ? null : factory.get());
+        this.own = ThreadLocal.withInitial(() -> isVirtual(Thread.currentThread()) ? null : build());
     }
 
     /** This thread's instance, or a shared one; give it back with {@link #give} when the call is done. */
     T take() {
         T instance = own.get();
         if (instance != null && !instance.inUse) {
+            if (instance.generation != generation) {
+                instance = build();
+                own.set(instance);
+            }
             instance.inUse = true;
             return instance;
         }
         instance = idle.poll();
+        while (instance != null && instance.generation != generation) {
+            instance = idle.poll(); // built before the last renew: dropped
+        }
         if (instance == null) {
-            instance = factory.get();
+            instance = build();
         }
         instance.shared = true;
         instance.inUse = true;
+        return instance;
+    }
+
+    /**
+     * Has every instance built until now replaced the next time it is taken (an instance in use finishes its call
+     * first), by one the factory then builds.
+     */
+    void renew() {
+        generation++; // two calls at once may count as one: either way the count differs from every older stamp
+    }
+
+    private T build() {
+        int current = generation; // read before the factory: an instance stamped current saw what renew published
+        T instance = factory.get();
+        instance.generation = current;
         return instance;
     }
 

@@ -63,6 +63,39 @@ class ThreadInstancesTest {
         assertThat(built).hasValue(2);
     }
 
+    @Test
+    void afterRenewAThreadsNextTakeBuildsANewInstanceAndKeepsThatOne() {
+        Counted before = call();
+
+        instances.renew();
+
+        Counted after = call();
+        assertThat(after).isNotSameAs(before);
+        assertThat(call()).isSameAs(after);
+        assertThat(built).hasValue(2);
+    }
+
+    @Test
+    void anInstanceInUseWhenRenewIsCalledFinishesItsCallAndIsReplacedAtTheNextTake() {
+        Counted outer = instances.take();
+        Counted nested = call(); // idle in the shared queue from now on
+        instances.renew();
+        instances.give(outer);
+
+        Counted nextOwn = call();
+        Counted nextNested;
+        Counted own = instances.take();
+        try {
+            nextNested = call();
+        } finally {
+            instances.give(own);
+        }
+
+        assertThat(nextOwn).isNotSameAs(outer).isSameAs(own);
+        assertThat(nextNested).as("the idle shared instance built before renew is dropped").isNotSameAs(nested);
+        assertThat(built).hasValue(4);
+    }
+
     /**
      * Virtual threads come and go per task: each takes an idle shared instance and gives it back, none builds one of
      * its own, and a platform thread's own instance is not among them. Virtual threads exist from JDK 21 (the release
