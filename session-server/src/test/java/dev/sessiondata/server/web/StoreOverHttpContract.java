@@ -10,6 +10,7 @@ import dev.sessiondata.api.ProblemType;
 import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.server.support.Api;
 import dev.sessiondata.server.support.RunningServer;
+import java.io.UncheckedIOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -48,24 +49,48 @@ abstract class StoreOverHttpContract {
         return name + "-" + UUID.randomUUID();
     }
 
+    /**
+     * Sixteen threads read, increment and write back one session with {@code If-Match}, retrying on 412. Each thread
+     * counts in a slot of its own, so the final session shows a lost update and a double one alike, and so that a
+     * write whose answer the client never got is settled by reading again: only its thread changes its slot. Such a
+     * write failed this test once in CI on JDK 17 ("HTTP/1.1 header parser received no bytes" on a {@code PUT}): JDK
+     * 17's HTTP client can hand the answer on a reused connection to its idle-connection watcher, which closes the
+     * connection after the server applied the write (JDK-8338569, fixed in JDK 24; 17.0.15's {@code SocketTube} still
+     * has the old subscription hand-over), and it retries no {@code PUT}. Retried blindly, the write would count twice.
+     */
     @Test
     void sixteenThreadsIncrementingOneCounterWithIfMatchLoseNoUpdate() throws Exception {
         Api api = server().writer();
         String id = uniqueId("counter");
-        assertThat(api.put(id, JAVA.serialize(0), "java").statusCode()).isEqualTo(201);
+        assertThat(api.put(id, JAVA.serialize(new int[THREADS]), "java").statusCode()).isEqualTo(201);
         AtomicInteger conflicts = new AtomicInteger();
+        AtomicInteger answersLost = new AtomicInteger();
 
         ExecutorService pool = Executors.newFixedThreadPool(THREADS);
         try {
             List<Callable<Void>> workers = new ArrayList<>();
             for (int t = 0; t < THREADS; t++) {
+                int slot = t;
                 workers.add(() -> {
                     for (int i = 0; i < INCREMENTS; i++) {
+                        boolean answerLost = false;
                         while (true) {
                             HttpResponse<byte[]> read = api.get(id);
-                            int next = JAVA.deserialize(read.body(), Integer.class) + 1;
-                            HttpResponse<byte[]> written = api.put(id, JAVA.serialize(next), "java",
-                                    "If-Match", read.headers().firstValue("ETag").orElseThrow());
+                            int[] counts = JAVA.deserialize(read.body(), int[].class);
+                            if (answerLost && counts[slot] == i + 1) {
+                                break; // the write whose answer was lost was applied
+                            }
+                            assertThat(counts[slot]).as("thread %d's count", slot).isEqualTo(i);
+                            counts[slot]++;
+                            HttpResponse<byte[]> written;
+                            try {
+                                written = api.put(id, JAVA.serialize(counts), "java",
+                                        "If-Match", read.headers().firstValue("ETag").orElseThrow());
+                            } catch (UncheckedIOException noAnswer) {
+                                answersLost.incrementAndGet();
+                                answerLost = true;
+                                continue;
+                            }
                             if (written.statusCode() == 200) {
                                 break;
                             }
@@ -83,9 +108,12 @@ abstract class StoreOverHttpContract {
             pool.shutdownNow();
         }
 
-        assertThat(JAVA.deserialize(api.get(id).body(), Integer.class)).isEqualTo(THREADS * INCREMENTS);
-        System.out.printf("%s: %d increments, %d conflicts retried%n", getClass().getSimpleName(),
-                THREADS * INCREMENTS, conflicts.get());
+        int[] counts = JAVA.deserialize(api.get(id).body(), int[].class);
+        assertThat(counts).hasSize(THREADS).containsOnly(INCREMENTS);
+        // a lost answer is the client's rare fault; a server that dropped connections would lose hundreds
+        assertThat(answersLost).as("writes whose answer was lost").hasValueLessThan(THREADS * INCREMENTS / 100);
+        System.out.printf("%s: %d increments, %d conflicts retried, %d answers lost%n", getClass().getSimpleName(),
+                THREADS * INCREMENTS, conflicts.get(), answersLost.get());
     }
 
     @Test
