@@ -195,18 +195,20 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
      * 50-class session in a fresh JVM. Fory keeps the classes it generates for the whole JVM (one code generator per
      * class loader), so the instances threads build later load them instead of generating them, and one that needs
      * a class while it is being generated waits for that class only. The warm-up works on an instance of its own,
-     * dropped when it is done, that generates before it returns and so takes no compilation lock a thread's instance
-     * would wait for. Once it is done, the threads' instances are replaced as they are next taken by instances without
-     * asynchronous compilation ({@link #newInstance}). Nothing else depends on it: a failure leaves the work to the
-     * first write or read, which then reports it.
+     * that generates before it returns and so takes no compilation lock a thread's instance would wait for. Once it
+     * is done, the threads' instances are replaced as they are next taken by instances without asynchronous
+     * compilation ({@link #newInstance}), the first by the warm-up's own, which has the set's serializers and the set
+     * parsed already: the first request of an application that connected at startup builds no instance. Nothing else
+     * depends on it: a failure leaves the work to the first write or read, which then reports it.
      */
     private CompletableFuture<List<Serializer<?>>> warmUp(WrittenTypeDefs.WriterSet set) {
         CompletableFuture<List<Serializer<?>>> done = new CompletableFuture<>();
         Thread thread = new Thread(() -> {
             try {
-                List<Serializer<?>> made = generate(set);
+                SharedForyInstance instance = newInstance(false);
+                List<Serializer<?>> made = generate(instance, set);
                 setGenerated = true;
-                instances.renew();
+                instances.renew(instance);
                 done.complete(made);
             } catch (RuntimeException | LinkageError e) {
                 done.completeExceptionally(e);
@@ -218,11 +220,10 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
     }
 
     /**
-     * Generates the serializers of the set's classes, and parses the set, on an instance of its own that generates
-     * them before it returns (on every JDK: this thread is the one that may wait).
+     * Generates the serializers of the set's classes, and parses the set, on an instance that generates them before
+     * it returns (on every JDK: this thread is the one that may wait) and that no other thread uses yet.
      */
-    private List<Serializer<?>> generate(WrittenTypeDefs.WriterSet set) {
-        SharedForyInstance instance = newInstance(false);
+    private List<Serializer<?>> generate(SharedForyInstance instance, WrittenTypeDefs.WriterSet set) {
         Fory fory = instance.fory;
         List<Serializer<?>> made = new ArrayList<>();
         fory.getJITContext().lock();

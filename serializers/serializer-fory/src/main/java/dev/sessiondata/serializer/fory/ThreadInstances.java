@@ -22,9 +22,10 @@ import org.jspecify.annotations.Nullable;
  * instance from a shared queue and give it back. A virtual thread does not park inside a serializer call (unless it
  * blocks there on class loading or a lock), so the queue holds about as many instances as there are carrier threads.
  *
- * <p>{@link #renew} has the instances built so far replaced as they are next taken, by instances the factory builds
- * then: {@code fory-shared} builds its instances with Fory's asynchronous compilation until the serializers of its
- * published classes are generated, and without it (no lock per call) afterwards.
+ * <p>{@link #renew} has the instances built so far replaced as they are next taken, first by the instance it is given,
+ * then by instances the factory builds: {@code fory-shared} builds its instances with Fory's asynchronous compilation
+ * until the serializers of its published classes are generated, and without it (no lock per call) afterwards; the
+ * instance that generated them is the first thread's.
  */
 final class ThreadInstances<T extends ThreadInstances.Instance> {
 
@@ -51,7 +52,7 @@ final class ThreadInstances<T extends ThreadInstances.Instance> {
         this.factory = factory;
         // a virtual thread is told apart once, when its value is made, not on every call: where C2 did not inline
         // the method handle, its call per take was 8 % of the JFR samples of a 100 B fory-shared round trip (JDK 17)
-        this.own = ThreadLocal.withInitial(() -> isVirtual(Thread.currentThread()) ? null : build());
+        this.own = ThreadLocal.withInitial(() -> isVirtual(Thread.currentThread()) ? null : adoptIdleOrBuild());
     }
 
     /** This thread's instance, or a shared one; give it back with {@link #give} when the call is done. */
@@ -59,30 +60,50 @@ final class ThreadInstances<T extends ThreadInstances.Instance> {
         T instance = own.get();
         if (instance != null && !instance.inUse) {
             if (instance.generation != generation) {
-                instance = build();
+                instance = adoptIdleOrBuild();
                 own.set(instance);
             }
             instance.inUse = true;
             return instance;
         }
-        instance = idle.poll();
-        while (instance != null && instance.generation != generation) {
-            instance = idle.poll(); // built before the last renew: dropped
-        }
+        instance = currentIdle();
         if (instance == null) {
             instance = build();
+            instance.shared = true;
         }
-        instance.shared = true;
         instance.inUse = true;
         return instance;
     }
 
     /**
      * Has every instance built until now replaced the next time it is taken (an instance in use finishes its call
-     * first), by one the factory then builds.
+     * first): by {@code ready} for the first thread that needs one, then by instances the factory builds.
      */
-    void renew() {
-        generation++; // two calls at once may count as one: either way the count differs from every older stamp
+    synchronized void renew(T ready) {
+        int next = generation + 1;
+        ready.generation = next;
+        ready.shared = true;
+        generation = next; // before the offer: a thread that takes ready then sees it as current
+        idle.offer(ready);
+    }
+
+    /** An idle instance built since the last {@link #renew}, or null; older ones are dropped. */
+    private @Nullable T currentIdle() {
+        T instance = idle.poll();
+        while (instance != null && instance.generation != generation) {
+            instance = idle.poll();
+        }
+        return instance;
+    }
+
+    /** A platform thread's own: an idle instance (the one {@link #renew} was given), no longer shared, or a new one. */
+    private T adoptIdleOrBuild() {
+        T instance = currentIdle();
+        if (instance == null) {
+            return build();
+        }
+        instance.shared = false;
+        return instance;
     }
 
     private T build() {

@@ -64,14 +64,16 @@ class ThreadInstancesTest {
     }
 
     @Test
-    void afterRenewAThreadsNextTakeBuildsANewInstanceAndKeepsThatOne() {
+    void afterRenewAThreadsNextTakeGetsTheReadyInstanceAndAnotherThreadANewOne() {
         Counted before = call();
+        Counted ready = new Counted(0);
 
-        instances.renew();
+        instances.renew(ready);
 
-        Counted after = call();
-        assertThat(after).isNotSameAs(before);
-        assertThat(call()).isSameAs(after);
+        assertThat(call()).isSameAs(ready);
+        assertThat(call()).as("kept as the thread's own").isSameAs(ready);
+        Counted theirs = CompletableFuture.supplyAsync(() -> call(), runnable -> new Thread(runnable).start()).join();
+        assertThat(theirs).isNotSameAs(ready).isNotSameAs(before);
         assertThat(built).hasValue(2);
     }
 
@@ -79,21 +81,23 @@ class ThreadInstancesTest {
     void anInstanceInUseWhenRenewIsCalledFinishesItsCallAndIsReplacedAtTheNextTake() {
         Counted outer = instances.take();
         Counted nested = call(); // idle in the shared queue from now on
-        instances.renew();
+        Counted ready = new Counted(0);
+        instances.renew(ready);
         instances.give(outer);
 
-        Counted nextOwn = call();
-        Counted nextNested;
         Counted own = instances.take();
+        Counted nextNested;
         try {
             nextNested = call();
         } finally {
             instances.give(own);
         }
 
-        assertThat(nextOwn).isNotSameAs(outer).isSameAs(own);
-        assertThat(nextNested).as("the idle shared instance built before renew is dropped").isNotSameAs(nested);
-        assertThat(built).hasValue(4);
+        assertThat(own).isSameAs(ready);
+        assertThat(nextNested).as("the idle shared instance built before renew is dropped")
+                .isNotSameAs(nested).isNotSameAs(ready);
+        assertThat(call()).isSameAs(ready);
+        assertThat(built).hasValue(3);
     }
 
     /**
