@@ -196,10 +196,11 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
      * class loader), so the instances threads build later load them instead of generating them, and one that needs
      * a class while it is being generated waits for that class only. The warm-up works on an instance of its own,
      * that generates before it returns and so takes no compilation lock a thread's instance would wait for. Once it
-     * is done, the threads' instances are replaced as they are next taken by instances without asynchronous
-     * compilation ({@link #newInstance}), the first by the warm-up's own, which has the set's serializers and the set
-     * parsed already: the first request of an application that connected at startup builds no instance. Nothing else
-     * depends on it: a failure leaves the work to the first write or read, which then reports it.
+     * is done, the threads' instances that compile in the background are replaced as they are next taken by
+     * instances that do not ({@link #newInstance}). The warm-up's own instance, which has the set's serializers and
+     * the set parsed already, goes to the next thread that needs one: the first request of an application that
+     * connected at startup builds no instance. Nothing else depends on the warm-up: a failure leaves the work to the
+     * first write or read, which then reports it.
      */
     private CompletableFuture<List<Serializer<?>>> warmUp(WrittenTypeDefs.WriterSet set) {
         CompletableFuture<List<Serializer<?>>> done = new CompletableFuture<>();
@@ -207,8 +208,13 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
             try {
                 SharedForyInstance instance = newInstance(false);
                 List<Serializer<?>> made = generate(instance, set);
+                boolean instancesCompileInBackground = ForyBuilders.INTERPRETER_STORES_CHECKED && !setGenerated;
                 setGenerated = true;
-                instances.renew(instance);
+                if (instancesCompileInBackground) {
+                    instances.renew(instance);
+                } else {
+                    instances.offer(instance);
+                }
                 done.complete(made);
             } catch (RuntimeException | LinkageError e) {
                 done.completeExceptionally(e);

@@ -24,8 +24,9 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>{@link #renew} has the instances built so far replaced as they are next taken, first by the instance it is given,
  * then by instances the factory builds: {@code fory-shared} builds its instances with Fory's asynchronous compilation
- * until the serializers of its published classes are generated, and without it (no lock per call) afterwards; the
- * instance that generated them is the first thread's.
+ * until the serializers of its published classes are generated, and without it (no lock per call) afterwards.
+ * {@link #offer} hands an instance built elsewhere to the next thread that needs one: the instance that generated
+ * them, when no instance needs replacing.
  */
 final class ThreadInstances<T extends ThreadInstances.Instance> {
 
@@ -87,6 +88,13 @@ final class ThreadInstances<T extends ThreadInstances.Instance> {
         idle.offer(ready);
     }
 
+    /** Has the next thread that needs an instance take {@code ready} instead of building one. */
+    void offer(T ready) {
+        ready.generation = generation;
+        ready.shared = true;
+        idle.offer(ready);
+    }
+
     /** An idle instance built since the last {@link #renew}, or null; older ones are dropped. */
     private @Nullable T currentIdle() {
         T instance = idle.poll();
@@ -96,7 +104,7 @@ final class ThreadInstances<T extends ThreadInstances.Instance> {
         return instance;
     }
 
-    /** A platform thread's own: an idle instance (the one {@link #renew} was given), no longer shared, or a new one. */
+    /** A platform thread's own: an idle instance (one given to {@link #renew}, say), no longer shared, or a new one. */
     private T adoptIdleOrBuild() {
         T instance = currentIdle();
         if (instance == null) {

@@ -64,6 +64,19 @@ class ThreadInstancesTest {
     }
 
     @Test
+    void anOfferedInstanceGoesToTheNextThreadWithoutOneAndReplacesNoThreadsOwn() {
+        Counted mine = call();
+        Counted ready = new Counted(0);
+
+        instances.offer(ready);
+
+        assertThat(call()).as("this thread keeps its own").isSameAs(mine);
+        Counted theirs = CompletableFuture.supplyAsync(() -> call(), runnable -> new Thread(runnable).start()).join();
+        assertThat(theirs).isSameAs(ready);
+        assertThat(built).hasValue(1);
+    }
+
+    @Test
     void afterRenewAThreadsNextTakeGetsTheReadyInstanceAndAnotherThreadANewOne() {
         Counted before = call();
         Counted ready = new Counted(0);
