@@ -4,6 +4,7 @@ import dev.sessiondata.workload.model.SessionContext;
 import dev.sessiondata.workload.PayloadSize;
 import dev.sessiondata.bench.BenchSerializers;
 import dev.sessiondata.serializer.SessionSerializer;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -16,8 +17,9 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * Serialize, deserialize and round-trip throughput of one serializer id on the race's session context of one
- * size. The context and its bytes are made once per fork; a serializer that does not read back what it wrote
- * fails the setup instead of producing a number. With {@link #STEADY_PROPERTY} set (the decision profile), the
+ * size. The context and its bytes are made once per fork, after the serializer's work in the background (its
+ * warm-up) is done ({@link BackgroundWork}); a serializer that does not read back what it wrote fails the setup
+ * instead of producing a number. With {@link #STEADY_PROPERTY} set (the decision profile), the
  * setup runs round trips until the JVM runs them steadily, before JMH's warm-up.
  */
 @State(Scope.Benchmark)
@@ -46,8 +48,9 @@ public class SerializerSpeedBenchmark {
     private SessionContext warmedUp;
 
     @Setup
-    public void setUp() {
+    public void setUp() throws InterruptedException {
         instance = BenchSerializers.create(serializer);
+        System.out.println(serializer + " " + size + ": " + BackgroundWork.awaitQuiet(Duration.ofSeconds(30)));
         context = BenchSerializers.workload(PayloadSize.ofLabel(size)).context();
         bytes = instance.serialize(context);
         BenchSerializers.verifiedRoundTrip(instance, context, SessionContext.class);
