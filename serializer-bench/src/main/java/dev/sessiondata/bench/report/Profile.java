@@ -90,9 +90,10 @@ public enum Profile {
 
     /** One line for the report. */
     public String describe() {
-        return String.format("%s: %s%d x %d ms warm-up, %d x %d ms measurement, %d fork(s) per point; cold start: "
-                + "%d fresh JVMs per id; SPI overhead: %s", label, steadyMillis > 0 ? "round trips until steady (at "
-                + "most " + steadyMillis / 1000 + " s), then " : "", warmupIterations, warmupMillis,
+        return String.format("%s: the serializer's background work done, %s%d x %d ms warm-up, %d x %d ms measurement, "
+                + "%d fork(s) per point; cold start: %d fresh JVMs per id; SPI overhead: %s", label, steadyMillis > 0
+                ? "round trips until steady (at most " + steadyMillis / 1000 + " s), then " : "", warmupIterations,
+                warmupMillis,
                 measurementIterations, measurementMillis, forks, coldStartForks, spi.describe());
     }
 
