@@ -31,6 +31,11 @@ class ThreadInstancesTest {
         return instance;
     }
 
+    /** {@link #call} on a platform thread of its own, which has no instance yet. */
+    private Counted callOnANewThread() {
+        return CompletableFuture.supplyAsync(this::call, runnable -> new Thread(runnable).start()).join();
+    }
+
     @Test
     void aThreadTakesItsOwnInstanceCallAfterCall() {
         Counted first = call();
@@ -42,8 +47,7 @@ class ThreadInstancesTest {
     @Test
     void anotherThreadTakesAnotherInstance() {
         Counted mine = call();
-        Counted theirs = CompletableFuture.supplyAsync(() -> call(),
-                runnable -> new Thread(runnable).start()).join();
+        Counted theirs = callOnANewThread();
         assertThat(theirs).isNotSameAs(mine);
     }
 
@@ -71,7 +75,7 @@ class ThreadInstancesTest {
         instances.offer(ready);
 
         assertThat(call()).as("this thread keeps its own").isSameAs(mine);
-        Counted theirs = CompletableFuture.supplyAsync(() -> call(), runnable -> new Thread(runnable).start()).join();
+        Counted theirs = callOnANewThread();
         assertThat(theirs).isSameAs(ready);
         assertThat(built).hasValue(1);
     }
@@ -85,7 +89,7 @@ class ThreadInstancesTest {
 
         assertThat(call()).isSameAs(ready);
         assertThat(call()).as("kept as the thread's own").isSameAs(ready);
-        Counted theirs = CompletableFuture.supplyAsync(() -> call(), runnable -> new Thread(runnable).start()).join();
+        Counted theirs = callOnANewThread();
         assertThat(theirs).isNotSameAs(ready).isNotSameAs(before);
         assertThat(built).hasValue(2);
     }
