@@ -12,14 +12,15 @@ import org.apache.fory.resolver.SharedRegistry;
  * checked against the allow-list before they load, the settings' depth.
  *
  * <p>Where Fory's interpreter serializers store a field value through a type-checked {@code VarHandle} (JDK 25 and
- * later: fory-core's multi-release classes for 25), serializers are generated in the background
- * ({@code withAsyncCompilation}): until a class's generated serializer is compiled, Fory reads and writes it with its
- * interpreter serializers, which produce the same bytes, so a fresh JVM's first write and read do not wait for code
- * generation. Before JDK 25 they are generated before their first use: Fory 1.6's interpreter stores a field value
- * read from the payload with {@code Unsafe.putObject} and no check of its class
- * ({@code AbstractObjectSerializer.readNotPrimitiveFieldValue}, {@code InstanceFieldAccessors}), so a corrupt
- * payload put, say, a String into a BigDecimal field and crashed the JVM (SIGSEGV) on the kit's corrupt payloads;
- * generated code casts first. Fory adds that check after 1.6.1 (apache/fory#3955).
+ * later: fory-core's multi-release classes for 25), a fresh JVM's first write and read need not wait for code
+ * generation: until a class's generated serializer is there, Fory's interpreter serializers read and write it, with
+ * the same bytes. {@code fory} compiles in the background there ({@code withAsyncCompilation}); {@code fory-shared}
+ * interprets until its warm-up has generated ({@link ForySharedSerializer}). Before JDK 25 serializers are generated
+ * before their first use: Fory 1.6's interpreter stores a field value read from the payload with
+ * {@code Unsafe.putObject} and no check of its class ({@code AbstractObjectSerializer.readNotPrimitiveFieldValue},
+ * {@code InstanceFieldAccessors}), so a corrupt payload put, say, a String into a BigDecimal field and crashed the JVM
+ * (SIGSEGV) on the kit's corrupt payloads; generated code casts first. Fory adds that check after 1.6.1
+ * (apache/fory#3955).
  */
 final class ForyBuilders {
 

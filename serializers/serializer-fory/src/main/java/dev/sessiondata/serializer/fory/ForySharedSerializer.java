@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.fory.Fory;
 import org.apache.fory.memory.MemoryBuffer;
 import org.apache.fory.resolver.SharedRegistry;
@@ -57,11 +58,10 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
     private volatile @Nullable Fory exchange;
     /** The last {@link #warmUp}, done or not. */
     private volatile CompletableFuture<List<Serializer<?>>> warmUp = CompletableFuture.completedFuture(List.of());
-    /**
-     * Whether a warm-up has generated the serializers of a published set: instances built from then on generate
-     * code before they go on ({@link #newInstance}).
-     */
-    private volatile boolean setGenerated;
+    /** Whether a warm-up was started, by a publication or by a call of an instance that does not generate code. */
+    private final AtomicBoolean warmUpStarted = new AtomicBoolean();
+    /** Whether a warm-up has generated serializers; instances built from then on generate code. */
+    private volatile boolean generated;
 
     ForySharedSerializer(SerializerSettings settings) {
         super(KnownSerializers.FORY_SHARED, settings);
@@ -71,42 +71,42 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
     }
 
     /**
-     * An instance that writes and reads: it generates code, and shares the generated classes with the others. Where
-     * {@link ForyBuilders} compiles in the background (JDK 25 and later), it does so only until a warm-up has generated
-     * the serializers of a published set: Fory takes a lock around every serialize and deserialize of an instance that
-     * compiles in the background (its {@code JITContext}, a fair {@code ReentrantLock}), 15 % of the CPU samples of a
-     * 0 B round trip on JDK 25. Once the set's classes are generated an instance built then loads them instead, and
-     * a class met later is generated before the call that met it goes on, as before JDK 25.
+     * An instance that writes and reads. Where Fory's interpreter serializers store field values through type-checked
+     * {@code VarHandle}s (JDK 25 and later, {@link ForyBuilders}) it interprets until a warm-up has generated
+     * serializers, and generates code from then on; before JDK 25 it always generates code, before the call that needs
+     * it goes on. Never in the background: Fory takes a lock around every serialize and deserialize of an instance
+     * that compiles in the background (its {@code JITContext}, a fair {@code ReentrantLock}: 15 % of the CPU samples of
+     * a 0 B round trip on JDK 25), and its background compilation took the CPU a fresh JVM's first read needed (about
+     * 40 ms of it on JDK 25). Instances share the classes Fory generates ({@link #registry}), so a class met after the
+     * warm-up is generated once per JVM.
      */
     private SharedForyInstance newInstance() {
-        return newInstance(ForyBuilders.INTERPRETER_STORES_CHECKED && !setGenerated);
+        return newInstance(!ForyBuilders.INTERPRETER_STORES_CHECKED || generated);
     }
 
-    private SharedForyInstance newInstance(boolean asyncCompilation) {
+    private SharedForyInstance newInstance(boolean codegen) {
         ReadBudgetSlot budget = ReadBudgetSlot.keptPerRead();
-        return new SharedForyInstance(build(true, asyncCompilation, registry, budget), budget);
+        return new SharedForyInstance(build(codegen, registry, budget), budget, codegen);
     }
 
-    private Fory build(boolean codegen, boolean asyncCompilation, SharedRegistry registry, ReadBudgetSlot budget) {
+    private Fory build(boolean codegen, SharedRegistry registry, ReadBudgetSlot budget) {
         Fory fory = ForyBuilders.build(ForyBuilders.base(settings)
                 .withMetaShare(true)
                 .withScopedMetaShare(false)
                 .serializeEnumByName(true)
                 .withMaxSchemaVersionsPerType(MAX_VERSIONS_PER_CLASS)
                 .withCodegen(codegen)
-                .withAsyncCompilation(asyncCompilation), registry, settings, budget);
+                .withAsyncCompilation(false), registry, settings, budget);
         fory.registerSerializerFactory(NamedOnceEnumSerializer.factory());
         return fory;
     }
 
     /**
-     * The instance that works out the definitions of a set to publish and checks a peer's set on installation: one
-     * that generates no code and shares nothing with the instances that write and read, used by one thread at a time
-     * (callers synchronize on it). Why: Fory 1.6 compiles a class's serializer in the background while holding the
-     * lock of the instance that asked for it ({@code JITContext.asyncVisitFory}), and each operation of that instance
-     * takes the lock. A client working out its set's 50 classes on a thread's instance waited for one compilation
-     * after another (JDK 25, a fresh JVM); before JDK 25 it generated all 50 before its first request. The
-     * definitions do not depend on code generation: a set's bytes and uid are the same.
+     * The instance that works out the definitions of a set to publish: one that generates no code and shares nothing
+     * with the instances that write and read, used by one thread at a time (callers synchronize on it). Why: before
+     * JDK 25 a thread's instance would generate the serializers of all 50 classes of a session before the client's
+     * first request could go on; the definitions do not depend on code generation (a set's bytes and uid are the
+     * same). A reader never builds it.
      */
     private Fory exchange() {
         Fory fory = exchange;
@@ -114,7 +114,7 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
             synchronized (this) {
                 fory = exchange;
                 if (fory == null) {
-                    fory = build(false, false, new SharedRegistry(), ReadBudgetSlot.lookedUpEachTime());
+                    fory = build(false, new SharedRegistry(), ReadBudgetSlot.lookedUpEachTime());
                     exchange = fory;
                 }
             }
@@ -126,6 +126,7 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
     protected byte[] write(Object value) {
         SharedForyInstance instance = instances.take();
         Fory fory = instance.fory;
+        byte[] bytes;
         try {
             WrittenTypeDefs.SetWriteContext context = written.prepare(instance);
             WrittenTypeDefs.WriterSet set = context.set;
@@ -139,39 +140,44 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
             }
             fory.serialize(buffer, value);
             written.afterWrite(context);
-            return buffer.getBytes(0, buffer.writerIndex());
+            bytes = buffer.getBytes(0, buffer.writerIndex());
         } finally {
             fory.resetBuffer();
             instances.give(instance);
         }
+        if (!instance.generatesCode) {
+            warmUpOnce();
+        }
+        return bytes;
     }
 
     @Override
     protected Object read(byte[] data, Class<?> type) {
         SharedForyInstance instance = instances.take();
         MemoryBuffer buffer = instance.input;
-        boolean parsedNow = false;
+        Object value;
         try {
             buffer.pointTo(data, 0, data.length);
             buffer.readerIndex(0);
             byte kind = buffer.readByte();
             if (kind == WITH_SET) {
-                parsedNow = installed.prepareSet(instance, buffer.readInt64());
+                installed.prepareSet(instance, buffer.readInt64());
             } else if (kind == SELF_CONTAINED) {
                 installed.prepareSelfContained(instance);
             } else {
                 throw new SerializationException("payload kind " + kind + " is neither self-contained (0) nor of a "
                         + "type definition set (1)");
             }
-            return instance.fory.deserialize(buffer);
+            value = instance.fory.deserialize(buffer);
         } finally {
-            if (parsedNow) {
-                instance.fory.getJITContext().unlock();
-            }
             buffer.pointTo(NO_BYTES, 0, 0); // the instance outlives the call: it does not keep the payload alive
             instance.budget.clear();
             instances.give(instance);
         }
+        if (!instance.generatesCode) {
+            warmUpOnce();
+        }
+        return value;
     }
 
     @Override
@@ -183,34 +189,47 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
     public void published(List<ClassDescriptor> schemas) {
         written.published(schemas).ifPresent(set -> {
             installed.addOwn(set.record().uid(), set.typeDefs());
-            warmUp = warmUp(set);
+            warmUpStarted.set(true);
+            warmUp = warmUp();
         });
     }
 
     /**
-     * Generates, on a thread of its own, the serializers this JVM writes and reads the classes of a set it just
-     * published with, so that an application that publishes at startup ({@code SessionClient.connect()}, the Spring
-     * Boot starter once the application is ready) does not wait for Fory's code generation in its first request:
-     * before JDK 25 a first write or read generates them before it goes on ({@link ForyBuilders}), 1.3 s for a
-     * 50-class session in a fresh JVM. Fory keeps the classes it generates for the whole JVM (one code generator per
-     * class loader), so the instances threads build later load them instead of generating them, and one that needs
-     * a class while it is being generated waits for that class only. The warm-up works on an instance of its own,
-     * that generates before it returns and so takes no compilation lock a thread's instance would wait for. Once it
-     * is done, the threads' instances that compile in the background are replaced as they are next taken by
-     * instances that do not ({@link #newInstance}). The warm-up's own instance, which has the set's serializers and
-     * the set parsed already, goes to the next thread that needs one: the first request of an application that
-     * connected at startup builds no instance. Nothing else depends on the warm-up: a failure leaves the work to the
-     * first write or read, which then reports it.
+     * After a call of an instance that interprets: starts the warm-up that has the instances replaced by ones that
+     * generate code, unless one was started. After the call, not before: its CPU would slow the call down, and a
+     * fresh JVM's first read is what a reader waits for.
      */
-    private CompletableFuture<List<Serializer<?>>> warmUp(WrittenTypeDefs.WriterSet set) {
+    private void warmUpOnce() {
+        if (!warmUpStarted.get() && warmUpStarted.compareAndSet(false, true)) {
+            warmUp = warmUp();
+        }
+    }
+
+    /**
+     * Generates, on a thread of its own, the serializers this JVM writes and reads with: for writing, those of the
+     * classes of the set it published and of those writes met outside it; for reading, those of every set it knows
+     * (its own and those installed from peers). Started when a set is published, so that an application that
+     * publishes at startup ({@code SessionClient.connect()}, the Spring Boot starter once the application is ready)
+     * does not wait for Fory's code generation in its first request (before JDK 25, where every instance generates
+     * before it goes on: 1.3 s for a 50-class session in a fresh JVM), and after the first call of an instance that
+     * interprets (JDK 25 and later, before a warm-up), so that an application that only reads gets generated code too.
+     * Fory keeps the classes it generates for the whole JVM (one code generator per class loader), so the instances
+     * threads build later load them instead of generating them, and one that needs a class while it is being
+     * generated waits for that class only. The first warm-up to finish where instances interpret has them replaced, as
+     * they are next taken, by instances that generate code ({@link #newInstance}). The warm-up's own instance, which
+     * has the serializers made and the sets parsed, goes to the next thread that needs one: the first request of an
+     * application that connected at startup builds no instance. Nothing else depends on the warm-up: a failure leaves
+     * the work to the first write or read of an instance that generates code, which then reports it.
+     */
+    private CompletableFuture<List<Serializer<?>>> warmUp() {
         CompletableFuture<List<Serializer<?>>> done = new CompletableFuture<>();
         Thread thread = new Thread(() -> {
             try {
-                SharedForyInstance instance = newInstance(false);
-                List<Serializer<?>> made = generate(instance, set);
-                boolean instancesCompileInBackground = ForyBuilders.INTERPRETER_STORES_CHECKED && !setGenerated;
-                setGenerated = true;
-                if (instancesCompileInBackground) {
+                SharedForyInstance instance = newInstance(true);
+                List<Serializer<?>> made = generate(instance);
+                boolean instancesInterpret = ForyBuilders.INTERPRETER_STORES_CHECKED && !generated;
+                generated = true;
+                if (instancesInterpret) {
                     instances.renew(instance);
                 } else {
                     instances.offer(instance);
@@ -226,43 +245,37 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
     }
 
     /**
-     * Generates the serializers of the set's classes, and parses the set, on an instance that generates them before
-     * it returns (on every JDK: this thread is the one that may wait) and that no other thread uses yet.
+     * Generates the write serializers of the classes writes use, and parses every known set (which makes its read
+     * serializers), on an instance that generates them before it returns and that no other thread uses yet.
      */
-    private List<Serializer<?>> generate(SharedForyInstance instance, WrittenTypeDefs.WriterSet set) {
-        Fory fory = instance.fory;
-        List<Serializer<?>> made = new ArrayList<>();
-        fory.getJITContext().lock();
-        try {
-            TypeResolver resolver = fory.getTypeResolver();
-            if (!resolver.isRegistrationFinished()) {
-                resolver.finishRegistration();
-            }
-            for (Class<?> type : set.classes()) {
-                made.add(resolver.getSerializer(type)); // what a write of the class uses
-            }
-        } finally {
-            fory.getJITContext().unlock();
+    private List<Serializer<?>> generate(SharedForyInstance instance) {
+        TypeResolver resolver = instance.fory.getTypeResolver();
+        if (!resolver.isRegistrationFinished()) {
+            resolver.finishRegistration();
         }
-        if (installed.prepareSet(instance, set.record().uid())) { // what a read of the set uses
-            fory.getJITContext().unlock();
+        List<Serializer<?>> made = new ArrayList<>();
+        for (Class<?> type : written.classesWritten()) {
+            made.add(resolver.getSerializer(type));
+        }
+        for (long uid : installed.uids()) {
+            installed.prepareSet(instance, uid);
         }
         return made;
     }
 
     /**
-     * The last warm-up a publication started: done with the write serializers it made for the set's classes (in the
-     * set's order), or failed.
+     * The last warm-up started: done with the write serializers it made for the classes writes use (those of the
+     * published set in the set's order first), or failed.
      */
     CompletableFuture<List<Serializer<?>>> lastWarmUp() {
         return warmUp;
     }
 
-    /** Whether the instance this thread writes and reads with compiles Fory's serializers in the background. */
-    boolean compilesInBackground() {
+    /** Whether the instance this thread writes and reads with generates Fory's serializers (or interprets). */
+    boolean generatesCode() {
         SharedForyInstance instance = instances.take();
         try {
-            return instance.fory.getConfig().isAsyncCompilationEnabled();
+            return instance.generatesCode;
         } finally {
             instances.give(instance);
         }
@@ -281,10 +294,14 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
             return SchemaInstallation.ALREADY_KNOWN;
         }
         installed.addInstalled(schema.uid(), typeDefs);
-        Fory fory = exchange();
+        // parsed on the instance this thread reads with, which keeps it: the read that missed the set and is retried
+        // on this thread finds it parsed
+        SharedForyInstance instance = instances.take();
         InstalledTypeDefs.Refusals refusals;
-        synchronized (fory) {
-            refusals = installed.check(fory, schema.uid());
+        try {
+            refusals = installed.check(instance, schema.uid());
+        } finally {
+            instances.give(instance);
         }
         if (refusals.count < typeDefs.size()) {
             return SchemaInstallation.INSTALLED;

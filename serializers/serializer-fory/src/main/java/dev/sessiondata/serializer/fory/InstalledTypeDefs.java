@@ -119,19 +119,20 @@ final class InstalledTypeDefs {
         use(instance.fory, instance.readContexts.selfContained);
     }
 
+    /** The uids of the sets this JVM knows. */
+    List<Long> uids() {
+        return List.copyOf(sets.keySet());
+    }
+
     /**
-     * Prepares {@code instance} to read a payload that refers to set {@code uid}. When the instance parses the set
-     * now, it returns true and keeps holding the instance's compile lock, for the caller to release after its read:
-     * parsing created the set's serializers and queued their compilation, and a compilation in the background holds
-     * that lock (Fory 1.6: {@code JITContext.asyncVisitFory}), so a read that let go of it in between waited for one.
+     * Prepares {@code instance} to read a payload that refers to set {@code uid}, parsing the set on it the first time.
      *
      * @throws MissingSchemaException if this JVM does not know the set
      */
-    boolean prepareSet(SharedForyInstance instance, long uid) {
+    void prepareSet(SharedForyInstance instance, long uid) {
         InstanceContexts ofInstance = instance.readContexts;
         SetReadContext context = ofInstance.last;
         int removalsNow = removals;
-        boolean parsedNow = false;
         if (context == null || context.uid != uid || ofInstance.lastRemovals != removalsNow) {
             List<byte[]> typeDefs = sets.get(uid);
             if (typeDefs == null) {
@@ -139,32 +140,28 @@ final class InstalledTypeDefs {
             }
             context = ofInstance.bySet.get(uid);
             if (context == null) {
-                instance.fory.getJITContext().lock();
-                parsedNow = true;
-                try {
-                    context = parse(instance.fory, uid, typeDefs, new Refusals());
-                } catch (RuntimeException e) {
-                    instance.fory.getJITContext().unlock();
-                    throw e;
-                }
+                context = parse(instance.fory, uid, typeDefs, new Refusals());
                 ofInstance.bySet.put(uid, context);
             }
             ofInstance.last = context;
             ofInstance.lastRemovals = removalsNow;
         }
         use(instance.fory, context);
-        return parsedNow;
     }
 
     /**
-     * Parses set {@code uid} on {@code instance}, which keeps nothing of it, and says how many of its definitions
-     * Fory refused and the first refusal, so that an installation can tell a set it cannot use at all.
+     * Parses set {@code uid} on {@code instance}, which keeps it for its reads unless Fory refused every definition,
+     * and says how many of its definitions Fory refused and the first refusal, so that an installation can tell a set
+     * it cannot use at all.
      */
-    Refusals check(Fory instance, long uid) {
+    Refusals check(SharedForyInstance instance, long uid) {
         List<byte[]> typeDefs = sets.get(uid);
         Refusals refusals = new Refusals();
         if (typeDefs != null) {
-            parse(instance, uid, typeDefs, refusals);
+            SetReadContext context = parse(instance.fory, uid, typeDefs, refusals);
+            if (refusals.count < typeDefs.size()) {
+                instance.readContexts.bySet.put(uid, context);
+            }
         }
         return refusals;
     }
@@ -194,7 +191,6 @@ final class InstalledTypeDefs {
         }
         ReadContext reader = instance.getReadContext();
         instance.setMetaReadContext(context);
-        instance.getJITContext().lock();
         try {
             reader.prepare(definitions, null, false);
             int end = 0;
@@ -215,7 +211,6 @@ final class InstalledTypeDefs {
             }
         } finally {
             reader.reset();
-            instance.getJITContext().unlock();
         }
         return context;
     }

@@ -11,6 +11,8 @@ import org.jspecify.annotations.Nullable;
 final class SharedForyInstance extends ThreadInstances.Instance {
 
     final Fory fory;
+    /** Whether {@link #fory} generates serializers (or reads and writes with Fory's interpreter serializers). */
+    final boolean generatesCode;
     /** The budget of the read in progress, for the instance's hooks; cleared when each read of {@link #fory} ends. */
     final ReadBudgetSlot budget;
     /** The context writes start from; replaced when the published set changes ({@link WrittenTypeDefs#prepare}). */
@@ -19,8 +21,9 @@ final class SharedForyInstance extends ThreadInstances.Instance {
     /** Pointed at each payload read, instead of a buffer allocated per read. */
     final MemoryBuffer input = MemoryBuffer.newHeapBuffer(0);
 
-    SharedForyInstance(Fory fory, ReadBudgetSlot budget) {
+    SharedForyInstance(Fory fory, ReadBudgetSlot budget, boolean generatesCode) {
         this.fory = fory;
         this.budget = budget;
+        this.generatesCode = generatesCode;
     }
 }

@@ -134,6 +134,17 @@ final class WrittenTypeDefs {
         return proposed.record() == null ? List.of() : List.of(proposed.record());
     }
 
+    /** The classes writes use: those of the published set, in the set's order, then those writes met outside it. */
+    List<Class<?>> classesWritten() {
+        List<Class<?>> classes = new ArrayList<>(published.classes());
+        metAtRunTime.forEach(type -> {
+            if (!classes.contains(type)) {
+                classes.add(type);
+            }
+        });
+        return classes;
+    }
+
     /** Starts referring to the largest set of these that this writer proposed; returns it, if one was. */
     synchronized Optional<WriterSet> published(List<ClassDescriptor> schemas) {
         WriterSet largest = null;
@@ -162,7 +173,6 @@ final class WrittenTypeDefs {
         MetaWriteContext saved = context.getMetaWriteContext();
         MetaWriteContext scratch = new MetaWriteContext();
         MemoryBuffer buffer = MemoryBuffer.newHeapBuffer(256);
-        instance.getJITContext().lock();
         try {
             if (!resolver.isRegistrationFinished()) {
                 resolver.finishRegistration();
@@ -177,7 +187,6 @@ final class WrittenTypeDefs {
         } finally {
             context.reset();
             instance.setMetaWriteContext(saved);
-            instance.getJITContext().unlock();
         }
         if (scratch.classMap.size != 1) {
             return Optional.empty();

@@ -23,9 +23,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * writer's {@code gen.Amount} declares {@code amount} as {@code Object} and holds a String in it; the reader's
  * declares it {@code BigDecimal}. Fory 1.6's interpreter serializers on JDK 17 store that String into the BigDecimal
  * field with an unchecked {@code Unsafe.putObject}, after which a call of a BigDecimal method on it runs a String
- * method on the wrong memory. So {@link ForyBuilders} lets the interpreter read a class's first payloads (compiling in
- * the background) only from JDK 25 on, where it stores through type-checked {@code VarHandle}s; before, the generated
- * serializers, which cast, read from the first payload on. Both ways end here in a refusal.
+ * method on the wrong memory. So {@link ForyBuilders} lets the interpreter read a class's first payloads only from
+ * JDK 25 on, where it stores through type-checked {@code VarHandle}s; before, the generated serializers, which cast,
+ * read from the first payload on. Both ways end here in a refusal.
  */
 class ForyFieldTypeTest {
 

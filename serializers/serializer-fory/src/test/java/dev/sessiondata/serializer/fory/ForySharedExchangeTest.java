@@ -102,15 +102,13 @@ class ForySharedExchangeTest {
 
     /**
      * The warm-up generates the set's serializers on every JDK (its own thread is the one that waits), and instances
-     * built before it ends, which on JDK 25 compile in the background and so take Fory's lock around every call, are
-     * replaced by instances that do not.
+     * built before it ends, which on JDK 25 interpret, are replaced by instances that generate code.
      */
     @Test
-    void publishingASetHasItsClassesSerializersGeneratedAndThreadsThenWriteWithoutBackgroundCompilation() {
+    void publishingASetHasItsClassesSerializersGeneratedAndThreadsThenWriteWithGeneratedCode() {
         SessionContextFixture value = KitFixtures.sessionContext();
         ForySharedSerializer publisher = (ForySharedSerializer) writer;
-        assertThat(publisher.deserialize(publisher.serialize(value), SessionContextFixture.class)).isEqualTo(value);
-        assertThat(publisher.compilesInBackground()).isEqualTo(ForyBuilders.INTERPRETER_STORES_CHECKED);
+        assertThat(publisher.generatesCode()).isEqualTo(!ForyBuilders.INTERPRETER_STORES_CHECKED);
         List<ClassDescriptor> schemas = publisher.schemasOf(List.of(SessionContextFixture.class));
 
         publisher.published(schemas);
@@ -122,7 +120,29 @@ class ForySharedExchangeTest {
                     .findFirst().orElseThrow();
             assertThat(root).isInstanceOf(Generated.class);
         });
-        assertThat(publisher.compilesInBackground()).isFalse();
+        assertThat(publisher.generatesCode()).isTrue();
         assertThat(publisher.deserialize(publisher.serialize(value), SessionContextFixture.class)).isEqualTo(value);
+    }
+
+    /**
+     * A reader that publishes nothing: where its instances interpret (JDK 25), its first read starts the warm-up once
+     * that read is done, and its instances generate code afterwards; elsewhere they generate code from the start and
+     * no warm-up is needed.
+     */
+    @Test
+    void aReaderThatPublishesNothingGeneratesCodeAfterItsFirstRead() {
+        SessionContextFixture value = KitFixtures.sessionContext();
+        List<ClassDescriptor> schemas = writer.schemasOf(List.of(SessionContextFixture.class));
+        writer.published(schemas);
+        byte[] shared = writer.serialize(value);
+        ForySharedSerializer peer = (ForySharedSerializer) reader;
+        assertThat(peer.install(schemas.get(0))).isEqualTo(SchemaInstallation.INSTALLED);
+        assertThat(peer.generatesCode()).isEqualTo(!ForyBuilders.INTERPRETER_STORES_CHECKED);
+
+        assertThat(peer.deserialize(shared, SessionContextFixture.class)).isEqualTo(value);
+
+        assertThat(peer.lastWarmUp()).succeedsWithin(Duration.ofMinutes(2));
+        assertThat(peer.generatesCode()).isTrue();
+        assertThat(peer.deserialize(shared, SessionContextFixture.class)).isEqualTo(value);
     }
 }
