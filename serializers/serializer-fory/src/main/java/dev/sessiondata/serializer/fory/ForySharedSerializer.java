@@ -246,7 +246,9 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
 
     /**
      * Generates the write serializers of the classes writes use, and parses every known set (which makes its read
-     * serializers), on an instance that generates them before it returns and that no other thread uses yet.
+     * serializers), on an instance that generates them before it returns and that no other thread uses yet. A class or
+     * set it cannot make serializers for is left to the call that needs it, which then reports why: the warm-up only
+     * spares calls work, and the instances are replaced all the same.
      */
     private List<Serializer<?>> generate(SharedForyInstance instance) {
         TypeResolver resolver = instance.fory.getTypeResolver();
@@ -255,10 +257,18 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
         }
         List<Serializer<?>> made = new ArrayList<>();
         for (Class<?> type : written.classesWritten()) {
-            made.add(resolver.getSerializer(type));
+            try {
+                made.add(resolver.getSerializer(type));
+            } catch (RuntimeException leftToTheWrite) {
+                // the write of this class makes it again and fails with the reason
+            }
         }
         for (long uid : installed.uids()) {
-            installed.prepareSet(instance, uid);
+            try {
+                installed.prepareSet(instance, uid);
+            } catch (RuntimeException leftToTheRead) {
+                // removed since, or refused: a read of it parses it again and fails with the reason
+            }
         }
         return made;
     }
