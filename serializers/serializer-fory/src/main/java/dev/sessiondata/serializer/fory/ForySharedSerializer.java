@@ -291,6 +291,16 @@ final class ForySharedSerializer extends AbstractSessionSerializer implements Sc
         }
     }
 
+    /** Whether the instance this thread reads with has set {@code uid} parsed. */
+    boolean hasParsed(long uid) {
+        SharedForyInstance instance = instances.take();
+        try {
+            return instance.readContexts.bySet.containsKey(uid);
+        } finally {
+            instances.give(instance);
+        }
+    }
+
     @Override
     public SchemaInstallation install(ClassDescriptor schema) {
         List<byte[]> typeDefs;

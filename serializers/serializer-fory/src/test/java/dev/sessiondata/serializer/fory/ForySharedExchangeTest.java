@@ -80,6 +80,18 @@ class ForySharedExchangeTest {
         assertThat(reader.deserialize(shared, ArrayList.class)).isEqualTo(polymorphic);
     }
 
+    /** The read that missed a set is retried on the thread that installed it, whose instance parsed it already. */
+    @Test
+    void installingASetParsesItOnTheInstanceThisThreadReadsWith() {
+        ClassDescriptor set = writer.schemasOf(List.of(SessionContextFixture.class)).get(0);
+        ForySharedSerializer peer = (ForySharedSerializer) reader;
+        assertThat(peer.hasParsed(set.uid())).isFalse();
+
+        assertThat(peer.install(set)).isEqualTo(SchemaInstallation.INSTALLED);
+
+        assertThat(peer.hasParsed(set.uid())).isTrue();
+    }
+
     @Test
     void aSetWhoseBytesAreNotThoseOfItsUidIsRefused() {
         ClassDescriptor set = writer.schemasOf(List.of(SessionContextFixture.class)).get(0);
@@ -98,6 +110,7 @@ class ForySharedExchangeTest {
         SchemaExchangingSerializer narrow = create(SerializerSettings.builder().allowPackages("java.util").build());
 
         assertThat(narrow.install(set)).isEqualTo(SchemaInstallation.NOT_ALLOWED);
+        assertThat(((ForySharedSerializer) narrow).hasParsed(set.uid())).isFalse();
     }
 
     /**
