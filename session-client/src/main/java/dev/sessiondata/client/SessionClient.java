@@ -1,82 +1,76 @@
 package dev.sessiondata.client;
 
-import dev.sessiondata.api.SerializersInfo;
 import dev.sessiondata.api.SessionApi;
-import dev.sessiondata.client.metrics.ClientMetrics;
-import dev.sessiondata.client.schema.SchemaExchange;
-import dev.sessiondata.serializer.MissingSchemaException;
+import dev.sessiondata.client.internal.ApiRequest;
+import dev.sessiondata.client.internal.ApiResponse;
+import dev.sessiondata.client.internal.Failures;
+import dev.sessiondata.client.internal.Handshake;
+import dev.sessiondata.client.internal.SessionCodec;
+import dev.sessiondata.client.internal.Transport;
+import dev.sessiondata.client.internal.UpdatePolicy;
 import dev.sessiondata.serializer.SerializationException;
 import java.io.InterruptedIOException;
-import java.net.URI;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The Java client of the session-data service: one per application, immutable and thread-safe.
+ * The Java client of the session-data service: one per application, thread-safe, and {@link #close() closed} with
+ * it. It holds the verbs; every request goes through one pipeline (the token, the serializer negotiation, the
+ * digests, the meters), so the verbs do not know how an answer was obtained.
  *
  * <p>Made by {@link #builder()}, which does no I/O and makes no serializer. The first write (or {@link #connect()})
  * asks the service for its active and accepted serializers and, when the one this client will write with needs its
- * schemas exchanged ({@link dev.sessiondata.serializer.SchemaExchangingSerializer}), exchanges them; a call that
+ * schemas exchanged ({@link dev.sessiondata.serializer.SchemaExchangingSerializer}), publishes them; a call that
  * fails for want of the service leaves the client unconnected, so the next one tries again. A read, a delete and a
  * touch need none of that: they send their one request at once, so the first read of a fresh application pays one
- * round trip, and makes only the serializer that the session was written with. A value is written with the service's active
- * serializer when this client has it, else with the best of its serializers the service still accepts (the one it
- * wrote with so far, else the first in the application's order), which it warns about once per switch and counts
- * ({@code sessiondata.client.fallback.writes}); so a client without the new serializer keeps writing through a
- * migration window. It is read with the serializer its stored {@code Content-Type} names, chosen only among the
- * serializers this client enabled. When an answer names another active serializer (an operator switched it), the
- * next writes follow it.
+ * round trip, and makes only the serializer that the session was written with. A value is written with the
+ * service's active serializer when this client has it, else with the best of its serializers the service still
+ * accepts (the one it wrote with so far, else the first in the application's order), which it warns about once per
+ * switch and counts ({@code sessiondata.client.fallback.writes}); so a client without the new serializer keeps
+ * writing through a migration window. It is read with the serializer its stored {@code Content-Type} names, chosen
+ * only among the serializers this client enabled. When an answer names another active serializer (an operator
+ * switched it), the next writes follow it; a write refused with {@code 415} is sent once more with the serializer
+ * the service's answer then chooses.
+ *
+ * <p>Schemas: a writer checks, at most once per {@link SessionClientBuilder#schemaCheckInterval check interval},
+ * that the service still holds the schemas it published, and publishes them again when the service lost them (a
+ * memory store restarted, Redis flushed or failed over).
  *
  * <p>Integrity (RFC 9530): every write carries {@code Content-Digest: sha-256=:…:} of its bytes, and a read whose
  * answer carries {@code Repr-Digest} is checked against it before it is deserialized; a mismatch is an
  * {@link IntegrityException}. A service that sends no {@code Repr-Digest} is read without the check.
  *
- * <p>Time to live: every write has a form with an explicit {@code ttl}. A write without one leaves the ttl to the
- * service: a new session gets its {@code sessiondata.session.default-ttl}; for an existing one, a service that
- * keeps a session's ttl across writes keeps it, and one that does not resets it to that default, so pass the ttl
- * when it matters.
+ * <p>Time to live: each write takes {@link WriteOptions}; without them ({@link WriteOptions#defaults()}) the service
+ * chooses, as {@link WriteOptions} explains.
  *
  * <p>Errors: an absent session is {@link Optional#empty()} (or {@code false}); the service's refusals are
  * {@link SessionServiceException}s, one subtype per status a caller handles; a request without an answer is a
  * {@link SessionTransportException} with the {@link java.io.IOException} as its cause; a payload that cannot be
- * read is a {@link SerializationException}. See {@link SessionClientBuilder} for every option.
+ * read is a {@link SerializationException}; any call after {@link #close()} is an {@link IllegalStateException}.
+ * See {@link SessionClientBuilder} for every option.
  */
-public final class SessionClient {
+public final class SessionClient implements AutoCloseable {
 
-    private final URI baseUri;
-    private final ApiTransport transport;
-    private final SerializerSet serializers;
-    private final WriterChoice writers;
-    private final ClientMetrics metrics;
-    private final List<Class<?>> registeredClasses;
-    private final boolean schemaExchange;
-    /** Per serializer id: its exchange, or empty when it needs none (or the exchange is switched off). */
-    private final ConcurrentMap<String, Optional<SchemaExchange>> exchanges = new ConcurrentHashMap<>();
-    private final int maxPayloadBytes;
+    private final SessionClientBuilder origin;
+    private final Transport transport;
+    private final Handshake handshake;
+    private final SessionCodec codec;
     private final UpdatePolicy updatePolicy;
-    private final Object connectLock = new Object();
-    private volatile boolean connected;
+    private final int maxPayloadBytes;
 
-    SessionClient(ClientConfig config) {
-        this.baseUri = config.baseUri();
-        this.serializers = config.serializers();
-        this.writers = new WriterChoice(serializers, baseUri, this::askSerializers);
-        this.transport = new ApiTransport(config.exchange(), config.baseUri(), config.token(),
-                config.requestTimeout(), config.metrics(), writers::announced);
-        this.metrics = config.metrics();
-        this.registeredClasses = config.settings().registeredClasses();
-        this.schemaExchange = config.schemaExchange();
-        this.maxPayloadBytes = config.settings().maxPayloadBytes();
-        this.updatePolicy = config.updatePolicy();
+    SessionClient(SessionClientBuilder origin, Transport transport, Handshake handshake, SessionCodec codec,
+                  UpdatePolicy updatePolicy, int maxPayloadBytes) {
+        this.origin = origin;
+        this.transport = transport;
+        this.handshake = handshake;
+        this.codec = codec;
+        this.updatePolicy = updatePolicy;
+        this.maxPayloadBytes = maxPayloadBytes;
     }
 
     public static SessionClientBuilder builder() {
@@ -84,111 +78,92 @@ public final class SessionClient {
     }
 
     /**
-     * Performs the handshake now unless it happened already: learns the service's active serializer and exchanges
+     * A builder with this client's configuration, to build a variant of it. It shares what the application gave
+     * (an {@code HttpClient}, a {@code MeterRegistry}); a client it builds makes its own transport.
+     */
+    public SessionClientBuilder newBuilder() {
+        return origin.copy();
+    }
+
+    /**
+     * Performs the handshake now unless it happened already: learns the service's active serializer and publishes
      * its schemas if it needs that. Optional: every write connects first. An application that wants to fail fast at
      * startup calls it; one that must start while the service is away does not. With {@code fory-shared} active it
      * also spares the first request Fory's code generation for the registered classes, which the serializer starts
-     * in the background once their schemas are published (a fresh JDK 17 client's first {@code get} waits over a
-     * second for it otherwise).
+     * in the background once their schemas are published.
      *
      * @return this client
      * @throws SessionClientException if the handshake fails; a later call tries again
      */
     public SessionClient connect() {
-        if (!connected) {
-            synchronized (connectLock) {
-                if (!connected) {
-                    handshake();
-                    connected = true;
-                }
-            }
-        }
+        handshake.connect();
         return this;
     }
 
-    /** The service's active serializer, as last announced (connects first). */
-    public String activeSerializer() {
-        connect();
-        return writers.active();
+    /** Asks the service now which serializer it writes new sessions with (one request). */
+    public String fetchActiveSerializer() {
+        return handshake.askActive();
     }
 
     /**
-     * The serializer this client writes with now: the service's active one when this client has it, else the
-     * accepted one it falls back to (connects first, and asks the service what it accepts when that changed).
+     * Asks the service now which serializers it accepts, and says which one this client writes with after that
+     * answer: the active one when this client has it, else the accepted one it falls back to (one request).
      */
-    public String writeSerializer() {
-        connect();
-        return writers.writer();
+    public String fetchWriteSerializer() {
+        return handshake.askWriter();
     }
 
-    /**
-     * Writes a session; returns its new version. The service chooses the time to live: see the class comment, or
-     * pass one with {@link #put(String, Object, Duration)}.
-     */
+    /** Writes a session; returns its new version. The service chooses the time to live ({@link WriteOptions}). */
     public String put(String id, Object value) {
-        connect();
-        return versionOf(requireSuccess(write("put", id, value, null, null, null)));
+        return put(id, value, WriteOptions.defaults());
     }
 
-    /** Writes a session that lives for {@code ttl} (whole seconds, rounded up); returns its new version. */
-    public String put(String id, Object value, Duration ttl) {
-        connect();
-        Objects.requireNonNull(ttl, "ttl");
-        return versionOf(requireSuccess(write("put", id, value, ttl, null, null)));
+    /** Writes a session with {@code options}; returns its new version. */
+    public String put(String id, Object value, WriteOptions options) {
+        return SessionCodec.versionOf(write("put", id, value, options, null).requireSuccess());
     }
 
     /**
-     * Writes a session only if none exists under {@code id}, with the service's default ttl.
+     * Writes a session only if none exists under {@code id}; the service chooses the time to live.
      *
      * @return the new session's version, to replace or delete it against; empty if a session exists already
      */
     public Optional<String> putIfAbsent(String id, Object value) {
-        return writeIfAbsent(id, value, null);
+        return putIfAbsent(id, value, WriteOptions.defaults());
     }
 
     /**
-     * Writes a session that lives for {@code ttl} only if none exists under {@code id}.
+     * Writes a session with {@code options} only if none exists under {@code id}.
      *
      * @return the new session's version, to replace or delete it against; empty if a session exists already
      */
-    public Optional<String> putIfAbsent(String id, Object value, Duration ttl) {
-        return writeIfAbsent(id, value, Objects.requireNonNull(ttl, "ttl"));
-    }
-
-    private Optional<String> writeIfAbsent(String id, Object value, @Nullable Duration ttl) {
-        connect();
-        ApiResponse response = write("put-if-absent", id, value, ttl, "If-None-Match", "*");
+    public Optional<String> putIfAbsent(String id, Object value, WriteOptions options) {
+        ApiResponse response = write("put-if-absent", id, value, options, new Condition("If-None-Match", "*"));
         if (response.status() == 412) {
             return Optional.empty();
         }
-        return Optional.of(versionOf(requireSuccess(response)));
+        return Optional.of(SessionCodec.versionOf(response.requireSuccess()));
     }
 
     /**
      * Writes a session only if it is still at {@code expectedVersion}; returns its new version. The service chooses
-     * the time to live (see the class comment); {@link #replace(String, Object, String, Duration)} sets it.
+     * the time to live.
      *
      * @throws ConflictException if it changed (or is absent)
      */
     public String replace(String id, Object value, String expectedVersion) {
-        return writeIfAt(id, value, expectedVersion, null);
+        return replace(id, value, expectedVersion, WriteOptions.defaults());
     }
 
     /**
-     * Writes a session that lives for {@code ttl} only if it is still at {@code expectedVersion}; returns its new
-     * version.
+     * Writes a session with {@code options} only if it is still at {@code expectedVersion}; returns its new version.
      *
      * @throws ConflictException if it changed (or is absent)
      */
-    public String replace(String id, Object value, String expectedVersion, Duration ttl) {
-        return writeIfAt(id, value, expectedVersion, Objects.requireNonNull(ttl, "ttl"));
-    }
-
-    private String writeIfAt(String id, Object value, String expectedVersion, @Nullable Duration ttl) {
-        connect();
+    public String replace(String id, Object value, String expectedVersion, WriteOptions options) {
         Objects.requireNonNull(expectedVersion, "expectedVersion");
-        ApiResponse response = write("replace", id, value, ttl, "If-Match", quote(expectedVersion));
-        return versionOf(requireSuccess(response));
+        ApiResponse response = write("replace", id, value, options, ifMatch(expectedVersion));
+        return SessionCodec.versionOf(response.requireSuccess());
     }
 
     /** Reads a session, with its version and expiry; empty if it is absent or expired. */
@@ -198,45 +173,40 @@ public final class SessionClient {
         if (response.status() == 404) {
             return Optional.empty();
         }
-        return Optional.of(versioned(requireSuccess(response), type));
+        return Optional.of(codec.decode(response.requireSuccess(), type));
     }
 
     /**
      * Reads a session, applies {@code change} and writes the result only if nobody wrote in between; on a
      * conflict, waits a jittered, growing pause and starts again, up to the builder's
      * {@link SessionClientBuilder#updateAttempts(int) attempts}. {@code change} may run several times, so it must
-     * not have side effects. The service chooses the time to live (see the class comment);
-     * {@link #update(String, Class, UnaryOperator, Duration)} sets it.
+     * not have side effects. The service chooses the time to live.
      *
      * @return the value written
      * @throws SessionNotFoundException if the session is absent
      * @throws ConflictException if every attempt met a concurrent write
      */
     public <T> T update(String id, Class<T> type, UnaryOperator<T> change) {
-        return updateWith(id, type, change, null);
+        return update(id, type, change, WriteOptions.defaults());
     }
 
     /**
-     * As {@link #update(String, Class, UnaryOperator)}, and the written session lives for {@code ttl}.
+     * As {@link #update(String, Class, UnaryOperator)}, and the written session is written with {@code options}.
      *
      * @return the value written
      * @throws SessionNotFoundException if the session is absent
      * @throws ConflictException if every attempt met a concurrent write
      */
-    public <T> T update(String id, Class<T> type, UnaryOperator<T> change, Duration ttl) {
-        return updateWith(id, type, change, Objects.requireNonNull(ttl, "ttl"));
-    }
-
-    private <T> T updateWith(String id, Class<T> type, UnaryOperator<T> change, @Nullable Duration ttl) {
-        connect();
+    public <T> T update(String id, Class<T> type, UnaryOperator<T> change, WriteOptions options) {
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(change, "change");
+        Objects.requireNonNull(options, "options");
         for (int attempt = 1; ; attempt++) {
-            Versioned<T> current = versioned(requireSuccess(read("update", id)), type);
+            Versioned<T> current = codec.decode(read("update", id).requireSuccess(), type);
             T changed = Objects.requireNonNull(change.apply(current.value()), "change returned null");
-            ApiResponse response = write("update", id, changed, ttl, "If-Match", quote(current.version()));
+            ApiResponse response = write("update", id, changed, options, ifMatch(current.version()));
             if (response.status() != 412) {
-                requireSuccess(response);
+                response.requireSuccess();
                 return changed;
             }
             if (attempt >= updatePolicy.attempts()) {
@@ -249,7 +219,7 @@ public final class SessionClient {
 
     /** Deletes a session; whether it existed. */
     public boolean delete(String id) {
-        return deleteIf(id, null);
+        return delete(ApiRequest.delete("delete", sessionPath(id)));
     }
 
     /**
@@ -260,20 +230,8 @@ public final class SessionClient {
      * @throws ConflictException if it is at another version
      */
     public boolean delete(String id, String expectedVersion) {
-        return deleteIf(id, quote(Objects.requireNonNull(expectedVersion, "expectedVersion")));
-    }
-
-    private boolean deleteIf(String id, @Nullable String ifMatch) {
-        ApiRequest request = ApiRequest.delete(sessionPath(id));
-        if (ifMatch != null) {
-            request = request.header("If-Match", ifMatch);
-        }
-        ApiResponse response = transport.send("delete", request, BoundedBody.ERROR_BODY_LIMIT);
-        if (response.status() == 404) {
-            return false;
-        }
-        requireSuccess(response);
-        return true;
+        Condition condition = ifMatch(Objects.requireNonNull(expectedVersion, "expectedVersion"));
+        return delete(ApiRequest.delete("delete", sessionPath(id)).header(condition.header(), condition.value()));
     }
 
     /**
@@ -282,140 +240,52 @@ public final class SessionClient {
      * @throws SessionNotFoundException if the session is absent
      */
     public void touch(String id) {
-        requireSuccess(transport.send("touch", ApiRequest.post(sessionPath(id) + "/touch"),
-                BoundedBody.ERROR_BODY_LIMIT));
+        transport.send(ApiRequest.post("touch", sessionPath(id) + "/touch")).requireSuccess();
     }
 
     /**
-     * Learns the active and accepted serializers, chooses the one to write with and exchanges its schemas if it
-     * needs that; logs one line about it.
+     * Releases what this client made: the {@code HttpClient} it built for an {@code https} service (where the JDK
+     * can close one). What the application gave it (an {@code HttpClient}, a {@code MeterRegistry}) stays open.
+     * Every later call is refused with an {@link IllegalStateException}.
      */
-    private void handshake() {
-        long start = System.nanoTime();
-        WriterChoice.Chosen chosen = writers.chooseAgain();
-        Optional<SchemaExchange.Exchanged> exchanged = exchangeOf(chosen.writer())
-                .flatMap(exchange -> exchange.exchange(registeredClasses));
-        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        ClientLog.LOG.info("Session client ready for {} in {} ms: active serializer {} (accepted {}), "
-                + "writing with {}, {}", baseUri, millis, chosen.active(), chosen.accepted(), chosen.writer(),
-                exchanged.map(SessionClient::describe).orElse("no schema exchange"));
+    @Override
+    public void close() {
+        transport.close();
     }
 
-    private SerializersInfo askSerializers() {
-        return ServerSerializers.parse(requireSuccess(transport.send("serializers",
-                ApiRequest.get(SessionApi.SERIALIZERS_PATH), BoundedBody.ERROR_BODY_LIMIT)));
-    }
-
-    /** The schema exchange of an enabled serializer that needs one, made on first use. */
-    private Optional<SchemaExchange> exchangeOf(String serializerId) {
-        if (!schemaExchange) {
-            return Optional.empty();
+    private boolean delete(ApiRequest request) {
+        ApiResponse response = transport.send(request);
+        if (response.status() == 404) {
+            return false;
         }
-        return exchanges.computeIfAbsent(serializerId, id -> serializers.schemaExchanging(id)
-                .map(serializer -> new SchemaExchange(serializer, new HttpSchemaRemote(transport, id))));
+        response.requireSuccess();
+        return true;
     }
 
-    private static String describe(SchemaExchange.Exchanged exchanged) {
-        return "schemas: " + exchanged.uploaded() + " uploaded" + (exchanged.readOnly() ? " (read-only token)" : "")
-                + "; others' are installed when a read needs them";
-    }
-
-    private ApiResponse write(String operation, String id, Object value, @Nullable Duration ttl,
-                              @Nullable String condition, @Nullable String conditionValue) {
+    private ApiResponse write(String operation, String id, Object value, WriteOptions options,
+                              @Nullable Condition condition) {
         Objects.requireNonNull(value, "value");
-        String path = sessionPath(id) + (ttl == null ? "" : "?" + SessionApi.TTL_PARAMETER + "=" + seconds(ttl));
-        String serializerId = writers.writer();
-        ApiResponse response = put(operation, path, serializerId, value, condition, conditionValue);
-        if (response.status() == 415) {
-            // the service switched serializers, or closed a migration window, since we chose: choose again
-            String chosen;
-            try {
-                chosen = writers.chooseAgain().writer();
-            } catch (SerializerNotEnabledException none) {
-                SessionServiceException refused = Failures.of(response);
-                refused.addSuppressed(none);
-                throw refused;
-            }
-            if (!chosen.equals(serializerId)) {
-                response = put(operation, path, chosen, value, condition, conditionValue);
-            }
+        Objects.requireNonNull(options, "options");
+        String path = sessionPath(id) + options.ttl()
+                .map(ttl -> "?" + SessionApi.TTL_PARAMETER + "=" + seconds(ttl)).orElse("");
+        connect();
+        ApiRequest request = ApiRequest.putSession(operation, path, codec.encode(handshake.writer(), value));
+        if (condition != null) {
+            request = request.header(condition.header(), condition.value());
         }
-        return response;
-    }
-
-    private ApiResponse put(String operation, String path, String serializerId, Object value,
-                            @Nullable String condition, @Nullable String conditionValue) {
-        String active = writers.active();
-        if (!serializerId.equals(active)) {
-            metrics.fallbackWrite(active, serializerId);
-        }
-        byte[] body = serialize(serializerId, value);
-        ApiRequest request = ApiRequest.put(path, body)
-                .header("Content-Type", SessionApi.mediaTypeOf(serializerId))
-                .header(ContentDigest.CONTENT_DIGEST, ContentDigest.of(body));
-        if (condition != null && conditionValue != null) {
-            request = request.header(condition, conditionValue);
-        }
-        return transport.send(operation, request, BoundedBody.ERROR_BODY_LIMIT);
-    }
-
-    private byte[] serialize(String serializerId, Object value) {
-        exchangeOf(serializerId).ifPresent(exchange -> {
-            exchange.exchange(registeredClasses).ifPresent(exchanged ->
-                    ClientLog.LOG.info("Session client switched to {} by {}: {}", serializerId, baseUri,
-                            describe(exchanged)));
-            exchange.uploadIfNew(value.getClass());
-        });
-        return serializers.serialize(serializerId, value);
+        return transport.send(request);
     }
 
     private ApiResponse read(String operation, String id) {
-        return transport.send(operation, ApiRequest.get(sessionPath(id)), maxPayloadBytes);
+        return transport.send(ApiRequest.get(operation, sessionPath(id), maxPayloadBytes));
     }
 
-    private <T> Versioned<T> versioned(ApiResponse response, Class<T> type) {
-        String contentType = response.header("Content-Type").orElse("");
-        String serializerId = SessionApi.serializerIdOf(contentType).orElseThrow(() -> new SessionClientException(
-                response.request() + " answered Content-Type '" + contentType + "', which names no serializer", null));
-        serializers.requireEnabled(serializerId, "the session was written with");
-        ContentDigest.verify(response.request(), response.headers().allValues(ContentDigest.REPR_DIGEST),
-                response.body());
-        T value = deserialize(serializerId, response.body(), type);
-        String expiresAt = response.header(SessionApi.EXPIRES_AT_HEADER).orElseThrow(() ->
-                new SessionClientException(response.request() + " answered without " + SessionApi.EXPIRES_AT_HEADER,
-                        null));
-        try {
-            return new Versioned<>(value, versionOf(response), ExpiresAt.parse(expiresAt), serializerId);
-        } catch (DateTimeParseException e) {
-            throw new SessionClientException(response.request() + " answered an unreadable "
-                    + SessionApi.EXPIRES_AT_HEADER + " '" + expiresAt + "'", e);
-        }
+    /** A precondition of a write: the header that carries it and its value. */
+    private record Condition(String header, String value) {
     }
 
-    private <T> T deserialize(String serializerId, byte[] data, Class<T> type) {
-        Optional<SchemaExchange> exchange = exchangeOf(serializerId);
-        if (exchange.isPresent()) {
-            return exchange.get().read(() -> serializers.deserialize(serializerId, data, type));
-        }
-        try {
-            return serializers.deserialize(serializerId, data, type);
-        } catch (MissingSchemaException e) {
-            throw new SerializationException(serializerId, "the payload names a class uid this application has no "
-                    + "schema for, and the schema exchange is switched off (SessionClientBuilder.schemaExchange): "
-                    + "it was written by another version of the class", e);
-        }
-    }
-
-    private static ApiResponse requireSuccess(ApiResponse response) {
-        if (response.status() / 100 != 2) {
-            throw Failures.of(response);
-        }
-        return response;
-    }
-
-    private static String versionOf(ApiResponse response) {
-        return response.version().orElseThrow(() ->
-                new SessionClientException(response.request() + " answered without an ETag", null));
+    private static Condition ifMatch(String version) {
+        return new Condition("If-Match", "\"" + version + "\"");
     }
 
     private static String sessionPath(String id) {
@@ -428,14 +298,7 @@ public final class SessionClient {
     }
 
     private static long seconds(Duration ttl) {
-        if (ttl.isNegative() || ttl.isZero()) {
-            throw new IllegalArgumentException("ttl must be positive, was " + ttl);
-        }
         return ttl.getSeconds() + (ttl.getNano() > 0 ? 1 : 0);
-    }
-
-    private static String quote(String version) {
-        return "\"" + version + "\"";
     }
 
     private static void pause(Duration pause, String request) {
@@ -451,7 +314,6 @@ public final class SessionClient {
 
     @Override
     public String toString() {
-        return "SessionClient{" + baseUri + ", active=" + writers.active() + ", enabled="
-                + serializers.enabled() + '}';
+        return "SessionClient{" + handshake.describe() + '}';
     }
 }

@@ -1,6 +1,21 @@
 package dev.sessiondata.client;
 
-import dev.sessiondata.client.metrics.ClientMetrics;
+import dev.sessiondata.client.internal.Authentication;
+import dev.sessiondata.client.internal.ContentDigests;
+import dev.sessiondata.client.internal.Exchange;
+import dev.sessiondata.client.internal.Handshake;
+import dev.sessiondata.client.internal.HttpClientExchange;
+import dev.sessiondata.client.internal.RequestMetrics;
+import dev.sessiondata.client.internal.SchemaExchanges;
+import dev.sessiondata.client.internal.SerializerAnnouncements;
+import dev.sessiondata.client.internal.SerializerChoice;
+import dev.sessiondata.client.internal.SerializerSet;
+import dev.sessiondata.client.internal.SessionCodec;
+import dev.sessiondata.client.internal.Transport;
+import dev.sessiondata.client.internal.UnsupportedSerializerRetry;
+import dev.sessiondata.client.internal.UpdatePolicy;
+import dev.sessiondata.client.internal.UrlConnectionExchange;
+import dev.sessiondata.client.internal.metrics.ClientMetrics;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializers;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -23,6 +38,7 @@ public final class SessionClientBuilder {
 
     static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
     static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(10);
+    static final Duration DEFAULT_SCHEMA_CHECK_INTERVAL = Duration.ofSeconds(30);
 
     private @Nullable URI baseUri;
     private @Nullable String token;
@@ -34,9 +50,28 @@ public final class SessionClientBuilder {
     private @Nullable Duration connectTimeout;
     private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
     private boolean schemaExchange = true;
+    private Duration schemaCheckInterval = DEFAULT_SCHEMA_CHECK_INTERVAL;
     private UpdatePolicy updatePolicy = UpdatePolicy.DEFAULT;
 
     SessionClientBuilder() {
+    }
+
+    /** A builder with the same configuration, which the two then change apart. */
+    SessionClientBuilder copy() {
+        SessionClientBuilder copy = new SessionClientBuilder();
+        copy.baseUri = baseUri;
+        copy.token = token;
+        copy.settings = settings;
+        copy.registeredClasses.addAll(registeredClasses);
+        copy.enabledSerializers = enabledSerializers == null ? null : new LinkedHashSet<>(enabledSerializers);
+        copy.meterRegistry = meterRegistry;
+        copy.httpClient = httpClient;
+        copy.connectTimeout = connectTimeout;
+        copy.requestTimeout = requestTimeout;
+        copy.schemaExchange = schemaExchange;
+        copy.schemaCheckInterval = schemaCheckInterval;
+        copy.updatePolicy = updatePolicy;
+        return copy;
     }
 
     /** Where the service is, such as {@code http://sessions.internal:8080}; the API paths are appended to it. */
@@ -123,6 +158,21 @@ public final class SessionClientBuilder {
         return this;
     }
 
+    /**
+     * How often at most a client that published schemas checks, before a write, that the service still holds them
+     * (default 30 s): one request for one of its schemas, and when the service lost them (a memory store restarted,
+     * Redis flushed or failed over), one upload of them all. Sessions written between the loss and the check are
+     * readable again once they are published.
+     */
+    public SessionClientBuilder schemaCheckInterval(Duration interval) {
+        Objects.requireNonNull(interval, "interval");
+        if (interval.isNegative()) {
+            throw new IllegalArgumentException("schemaCheckInterval must not be negative, was " + interval);
+        }
+        this.schemaCheckInterval = interval;
+        return this;
+    }
+
     /** How many times {@link SessionClient#update} tries before it gives up with a {@link ConflictException} (32). */
     public SessionClientBuilder updateAttempts(int attempts) {
         this.updatePolicy = new UpdatePolicy(attempts, updatePolicy.initialBackoff(), updatePolicy.maxBackoff());
@@ -166,9 +216,14 @@ public final class SessionClientBuilder {
         ClientMetrics metrics = meterRegistry == null ? ClientMetrics.NONE : ClientMetrics.micrometer(meterRegistry);
         SerializerSet serializers = SerializerSet.make(enabledSerializers(), enabledSerializers != null, effective,
                 metrics);
-        ClientConfig config = new ClientConfig(uri, token, exchange(uri),
-                requestTimeout, metrics, serializers, effective, schemaExchange, updatePolicy);
-        return new SessionClient(config);
+        SerializerChoice choice = new SerializerChoice(serializers, uri);
+        Transport transport = new Transport(List.of(new UnsupportedSerializerRetry(choice),
+                new SerializerAnnouncements(choice), new Authentication(token), new ContentDigests(),
+                new RequestMetrics(metrics)), exchange(uri), uri, requestTimeout);
+        SchemaExchanges schemas = new SchemaExchanges(serializers, transport, schemaExchange,
+                effective.registeredClasses(), schemaCheckInterval, uri);
+        return new SessionClient(copy(), transport, new Handshake(transport, choice, schemas, uri),
+                new SessionCodec(serializers, schemas, choice, metrics), updatePolicy, effective.maxPayloadBytes());
     }
 
     private URI validBaseUri() {
@@ -204,17 +259,17 @@ public final class SessionClientBuilder {
 
     private Exchange exchange(URI uri) {
         if (httpClient != null) {
-            return new HttpClientExchange(httpClient);
+            return new HttpClientExchange(httpClient, false);
         }
         Duration connect = connectTimeout != null ? connectTimeout : DEFAULT_CONNECT_TIMEOUT;
         if ("http".equalsIgnoreCase(uri.getScheme())) {
             return new UrlConnectionExchange(connect);
         }
         return new HttpClientExchange(HttpClient.newBuilder()
-                .executor(ApiTransport.CALLER_RUNS)
+                .executor(Transport.CALLER_RUNS)
                 .connectTimeout(connect)
                 .version(HttpClient.Version.HTTP_2)
-                .build());
+                .build(), true);
     }
 
     private static Duration positive(String name, Duration value) {

@@ -4,6 +4,7 @@ import static dev.sessiondata.client.ScriptedServer.Answer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sessiondata.client.internal.ContentDigest;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;

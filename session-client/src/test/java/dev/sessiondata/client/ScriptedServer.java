@@ -27,7 +27,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * client, take each request it received and assert on it. A request with nothing enqueued gets a {@code 500} that
  * says so, and shows up in {@link #takeRequest()} like any other.
  */
-final class ScriptedServer implements AutoCloseable, AfterEachCallback {
+public final class ScriptedServer implements AutoCloseable, AfterEachCallback {
 
     private final HttpServer server;
     private final ExecutorService executor = Executors.newCachedThreadPool();
@@ -45,7 +45,7 @@ final class ScriptedServer implements AutoCloseable, AfterEachCallback {
      * Starts a server; as a {@code @RegisterExtension} field of a test class it serves one test and stops after
      * it.
      */
-    static ScriptedServer start() {
+    public static ScriptedServer start() {
         try {
             return new ScriptedServer();
         } catch (IOException e) {
@@ -53,17 +53,17 @@ final class ScriptedServer implements AutoCloseable, AfterEachCallback {
         }
     }
 
-    URI uri() {
+    public URI uri() {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
     }
 
-    ScriptedServer enqueue(Answer answer) {
+    public ScriptedServer enqueue(Answer answer) {
         answers.add(answer);
         return this;
     }
 
     /** The next request the server received, waiting for it up to 10 seconds. */
-    Recorded takeRequest() throws InterruptedException {
+    public Recorded takeRequest() throws InterruptedException {
         Recorded request = requests.poll(10, TimeUnit.SECONDS);
         assertThat(request).as("a request within 10 seconds").isNotNull();
         return request;
@@ -82,7 +82,7 @@ final class ScriptedServer implements AutoCloseable, AfterEachCallback {
         return client;
     }
 
-    int pendingRequests() {
+    public int pendingRequests() {
         return requests.size();
     }
 
@@ -122,7 +122,7 @@ final class ScriptedServer implements AutoCloseable, AfterEachCallback {
     }
 
     /** One scripted answer. */
-    static final class Answer {
+    public static final class Answer {
 
         private final int status;
         private final Map<String, String> headers = new LinkedHashMap<>();
@@ -132,34 +132,34 @@ final class ScriptedServer implements AutoCloseable, AfterEachCallback {
             this.status = status;
         }
 
-        static Answer status(int status) {
+        public static Answer status(int status) {
             return new Answer(status);
         }
 
         private static final int NO_ANSWER = -1;
 
         /** The server reads the request, then closes the connection without an answer. */
-        static Answer closeWithoutAnswer() {
+        public static Answer closeWithoutAnswer() {
             return new Answer(NO_ANSWER);
         }
 
         /** An RFC 9457 problem document. */
-        static Answer problem(int status, String type, String title, String detail, String extraMembers) {
+        public static Answer problem(int status, String type, String title, String detail, String extraMembers) {
             String json = "{\"type\":\"" + type + "\",\"title\":\"" + title + "\",\"status\":" + status
                     + ",\"detail\":\"" + detail + "\"" + (extraMembers.isEmpty() ? "" : "," + extraMembers) + "}";
             return status(status).body("application/problem+json", json);
         }
 
-        Answer header(String name, String value) {
+        public Answer header(String name, String value) {
             headers.put(name, value);
             return this;
         }
 
-        Answer body(String contentType, String text) {
+        public Answer body(String contentType, String text) {
             return body(contentType, text.getBytes(StandardCharsets.UTF_8));
         }
 
-        Answer body(String contentType, byte[] bytes) {
+        public Answer body(String contentType, byte[] bytes) {
             headers.put("Content-Type", contentType);
             body = bytes.clone();
             return this;
@@ -167,13 +167,13 @@ final class ScriptedServer implements AutoCloseable, AfterEachCallback {
     }
 
     /** One request as the server received it. */
-    record Recorded(String method, String target, Headers headers, byte[] body) {
+    public record Recorded(String method, String target, Headers headers, byte[] body) {
 
-        @org.jspecify.annotations.Nullable String header(String name) {
+        public @org.jspecify.annotations.Nullable String header(String name) {
             return headers.getFirst(name);
         }
 
-        String bodyText() {
+        public String bodyText() {
             return new String(body, StandardCharsets.UTF_8);
         }
     }

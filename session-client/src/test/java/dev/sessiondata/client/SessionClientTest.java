@@ -64,7 +64,7 @@ class SessionClientTest {
         assertThat(handshake.method()).isEqualTo("GET");
         assertThat(handshake.target()).isEqualTo("/api/v1/serializers");
         assertThat(handshake.header("Authorization")).isEqualTo("Bearer " + TOKEN);
-        assertThat(client.activeSerializer()).isEqualTo("test-text");
+        assertThat(client.toString()).contains("active=test-text");
     }
 
     @Test
@@ -99,7 +99,7 @@ class SessionClientTest {
         SessionClient client = client("test-text");
         server.enqueue(written(200, "v2", "test-text"));
 
-        client.put("user-42", "hello", Duration.ofMillis(90_500));
+        client.put("user-42", "hello", WriteOptions.ttl(Duration.ofMillis(90_500)));
 
         assertThat(server.takeRequest().target()).isEqualTo("/api/v1/sessions/user-42?ttl=91");
     }
@@ -108,7 +108,7 @@ class SessionClientTest {
     void putRefusesANonPositiveTimeToLiveAndAnInvalidIdBeforeSending() throws Exception {
         SessionClient client = client("test-text");
 
-        assertThatThrownBy(() -> client.put("user-42", "hello", Duration.ZERO))
+        assertThatThrownBy(() -> client.put("user-42", "hello", WriteOptions.ttl(Duration.ZERO)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ttl");
         assertThatThrownBy(() -> client.put("user/42", "hello"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("user/42");
@@ -206,10 +206,13 @@ class SessionClientTest {
         server.enqueue(written(201, "v1", "test-text"));
 
         assertThat(client.put("user-42", "hello")).isEqualTo("v1");
-
-        assertThat(client.activeSerializer()).isEqualTo("test-text");
-        assertThat(client.writeSerializer()).isEqualTo("java");
         assertThat(server.takeRequest().header("Content-Type")).isEqualTo("application/vnd.sessiondata.java");
+
+        server.enqueue(serializers("test-text", "java", "test-text"));
+        assertThat(client.fetchWriteSerializer()).isEqualTo("java");
+        server.enqueue(serializers("test-text", "java", "test-text"));
+        assertThat(client.fetchActiveSerializer()).isEqualTo("test-text");
+        assertThat(server.takeRequest().target()).isEqualTo("/api/v1/serializers");
     }
 
     @Test
@@ -253,7 +256,7 @@ class SessionClientTest {
 
         server.takeRequest();
         ScriptedServer.Recorded put = server.takeRequest();
-        assertThat(client.activeSerializer()).isEqualTo("test-text");
+        assertThat(client.toString()).contains("active=test-text");
         assertThat(put.header("Content-Type")).isEqualTo("application/vnd.sessiondata.test-text");
         assertThat(put.bodyText()).isEqualTo("new");
     }

@@ -5,6 +5,7 @@ import dev.sessiondata.client.ConflictException;
 import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.client.SessionNotFoundException;
 import dev.sessiondata.client.Versioned;
+import dev.sessiondata.client.WriteOptions;
 import dev.sessiondata.serializer.SerializerSettings;
 import java.time.Duration;
 import java.time.Instant;
@@ -158,7 +159,8 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
     private void create(SessionDataSession session) {
         StoredSession written = session.stored().with(session.changes(), session.getLastAccessedTime(),
                 session.getMaxInactiveInterval());
-        String version = client.putIfAbsent(session.getId(), written.toValue(), session.getMaxInactiveInterval())
+        String version = client.putIfAbsent(session.getId(), written.toValue(),
+                        WriteOptions.ttl(session.getMaxInactiveInterval()))
                 .orElseThrow(() -> new IllegalStateException("a session with the new id " + session.getId()
                         + " exists already: the session id generator repeats ids"));
         session.saved(written, version);
@@ -174,7 +176,7 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
         if (version != null) {
             StoredSession written = session.stored().with(changes, accessed, ttl);
             try {
-                session.saved(written, client.replace(id, written.toValue(), version, ttl));
+                session.saved(written, client.replace(id, written.toValue(), version, WriteOptions.ttl(ttl)));
                 return;
             } catch (ConflictException concurrentWrite) {
                 log.debug("session {} changed since this request read it: merging this request's changes", id);
@@ -182,7 +184,7 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
         }
         try {
             Map<?, ?> merged = client.update(id, HashMap.class,
-                    current -> merge(id, current, changes, accessed, ttl).toValue(), ttl);
+                    current -> merge(id, current, changes, accessed, ttl).toValue(), WriteOptions.ttl(ttl));
             session.saved(StoredSession.of(id, merged), null);
         } catch (SessionNotFoundException gone) {
             // invalidated or expired by another request meanwhile: writing the changes would resurrect it

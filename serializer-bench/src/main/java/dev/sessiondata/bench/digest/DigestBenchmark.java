@@ -1,6 +1,6 @@
 package dev.sessiondata.bench.digest;
 
-import dev.sessiondata.client.ContentDigest;
+import dev.sessiondata.client.internal.ContentDigest;
 import dev.sessiondata.workload.PayloadSize;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -41,7 +41,7 @@ class ClientBuiltWhileServiceDownIT {
             assertThat(client.get("down-then-up", String.class)).map(Versioned::value)
                     .contains("written once the service was up");
             assertThat(client.get("down-then-up", String.class)).map(Versioned::version).contains(version);
-            assertThat(client.activeSerializer()).isEqualTo("java");
+            assertThat(client.fetchActiveSerializer()).isEqualTo("java");
         }
     }
 

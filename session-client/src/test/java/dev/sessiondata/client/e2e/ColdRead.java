@@ -66,7 +66,7 @@ public final class ColdRead {
         Object session = root.getMethod("sample").invoke(null);
         SessionClient client = builder(baseUri, token, root).enabledSerializers(serializer).build();
         client.put(id, session);
-        System.out.println("writer=" + client.writeSerializer());
+        System.out.println("writer=" + client.fetchWriteSerializer());
         System.out.println("summary=" + root.getMethod("summary").invoke(session));
     }
 

@@ -53,7 +53,7 @@ class ForySharedExchangeIT {
         byte[] stored = storedBytes("fory-shared-cart");
         Cart read = client().get("fory-shared-cart", Cart.class).orElseThrow().value();
 
-        assertThat(writer.activeSerializer()).isEqualTo(KnownSerializers.FORY_SHARED);
+        assertThat(writer.fetchActiveSerializer()).isEqualTo(KnownSerializers.FORY_SHARED);
         assertThat(stored[0]).as("the payload refers to a published set").isEqualTo((byte) 1);
         assertThat(read).isEqualTo(cart);
     }

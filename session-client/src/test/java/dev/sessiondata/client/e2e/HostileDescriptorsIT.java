@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sessiondata.api.ClassDescriptor;
 import dev.sessiondata.api.DescriptorBatch;
 import dev.sessiondata.api.SessionApi;
-import dev.sessiondata.client.ContentDigest;
+import dev.sessiondata.client.internal.ContentDigest;
 import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.serializer.SerializationException;
 import dev.sessiondata.serializer.SerializerSettings;

@@ -47,7 +47,7 @@ class LiveSwitchIT {
                 "sessiondata.serializer.active=one-nio", "sessiondata.serializer.accepted=one-nio"))) {
             client.put("written-after", cart.with("pen", "2.00"));
 
-            assertThat(client.activeSerializer()).isEqualTo(KnownSerializers.ONE_NIO);
+            assertThat(client.fetchActiveSerializer()).isEqualTo(KnownSerializers.ONE_NIO);
             assertThat(contentType(after.baseUri(), "written-after")).isEqualTo("application/vnd.sessiondata.one-nio");
             assertThat(contentType(after.baseUri(), "written-before")).isEqualTo("application/vnd.sessiondata.java");
             assertThat(client.get("written-before", Cart.class).orElseThrow().value()).isEqualTo(cart);

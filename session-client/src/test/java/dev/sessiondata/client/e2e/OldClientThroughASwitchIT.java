@@ -59,8 +59,8 @@ class OldClientThroughASwitchIT {
             old.put("old-2", cart.with("pen", "2.00"));
             Cart updated = old.update("old-1", Cart.class, value -> value.with("ink", "7.25"));
 
-            assertThat(old.activeSerializer()).isEqualTo(KnownSerializers.KRYO);
-            assertThat(old.writeSerializer()).isEqualTo(KnownSerializers.ONE_NIO);
+            assertThat(old.fetchActiveSerializer()).isEqualTo(KnownSerializers.KRYO);
+            assertThat(old.fetchWriteSerializer()).isEqualTo(KnownSerializers.ONE_NIO);
             assertThat(contentType(window.baseUri(), "old-2")).endsWith(".one-nio");
             assertThat(contentType(window.baseUri(), "old-1")).endsWith(".one-nio");
             assertThat(old.get("old-1", Cart.class).orElseThrow().value()).isEqualTo(updated);
@@ -77,7 +77,7 @@ class OldClientThroughASwitchIT {
                             e -> assertThat(e.artifactId()).contains("serializer-kryo"));
 
             fresh = oldClient(window.baseUri()).build().connect();
-            assertThat(fresh.writeSerializer()).isEqualTo(KnownSerializers.ONE_NIO);
+            assertThat(fresh.fetchWriteSerializer()).isEqualTo(KnownSerializers.ONE_NIO);
             fresh.put("old-3", cart);
             assertThat(fresh.get("old-3", Cart.class).orElseThrow().value()).isEqualTo(cart);
         }

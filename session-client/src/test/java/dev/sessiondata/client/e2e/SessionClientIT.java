@@ -9,6 +9,7 @@ import dev.sessiondata.client.ConflictException;
 import dev.sessiondata.client.ForbiddenException;
 import dev.sessiondata.client.PayloadTooLargeException;
 import dev.sessiondata.client.SessionClient;
+import dev.sessiondata.client.WriteOptions;
 import dev.sessiondata.client.SessionClientBuilder;
 import dev.sessiondata.client.SessionNotFoundException;
 import dev.sessiondata.client.UnauthorizedException;
@@ -53,7 +54,7 @@ class SessionClientIT {
     @Test
     void aWrittenSessionReadsBackWithItsVersionAndExpiry() {
         Instant before = Instant.now();
-        String version = client.put("cart-read", cart(), Duration.ofMinutes(5));
+        String version = client.put("cart-read", cart(), WriteOptions.ttl(Duration.ofMinutes(5)));
 
         Versioned<Cart> read = client.get("cart-read", Cart.class).orElseThrow();
 
@@ -61,7 +62,7 @@ class SessionClientIT {
         assertThat(read.version()).isEqualTo(version);
         assertThat(read.expiresAt()).isBetween(before.plus(Duration.ofMinutes(4)), before.plus(Duration.ofMinutes(6)));
         assertThat(read.serializerId()).isEqualTo(KnownSerializers.ONE_NIO);
-        assertThat(client.activeSerializer()).isEqualTo(KnownSerializers.ONE_NIO);
+        assertThat(client.fetchActiveSerializer()).isEqualTo(KnownSerializers.ONE_NIO);
     }
 
     @Test
@@ -94,13 +95,13 @@ class SessionClientIT {
         Duration eightHours = Duration.ofHours(8);
         Instant before = Instant.now();
 
-        client.put("cart-ttl-put", cart(), eightHours);
-        assertThat(client.putIfAbsent("cart-ttl-absent", cart(), eightHours)).isPresent();
-        client.put("cart-ttl-replace", cart(), Duration.ofMinutes(1));
+        client.put("cart-ttl-put", cart(), WriteOptions.ttl(eightHours));
+        assertThat(client.putIfAbsent("cart-ttl-absent", cart(), WriteOptions.ttl(eightHours))).isPresent();
+        client.put("cart-ttl-replace", cart(), WriteOptions.ttl(Duration.ofMinutes(1)));
         String version = client.get("cart-ttl-replace", Cart.class).orElseThrow().version();
-        client.replace("cart-ttl-replace", cart().with("pen", "2.00"), version, eightHours);
-        client.put("cart-ttl-update", cart(), Duration.ofMinutes(1));
-        client.update("cart-ttl-update", Cart.class, cart -> cart.with("ink", "7.25"), eightHours);
+        client.replace("cart-ttl-replace", cart().with("pen", "2.00"), version, WriteOptions.ttl(eightHours));
+        client.put("cart-ttl-update", cart(), WriteOptions.ttl(Duration.ofMinutes(1)));
+        client.update("cart-ttl-update", Cart.class, cart -> cart.with("ink", "7.25"), WriteOptions.ttl(eightHours));
 
         Instant after = Instant.now();
         for (String id : new String[] {"cart-ttl-put", "cart-ttl-absent", "cart-ttl-replace", "cart-ttl-update"}) {

@@ -1,6 +1,7 @@
 package dev.sessiondata.client.example;
 
 import dev.sessiondata.client.SessionClient;
+import dev.sessiondata.client.WriteOptions;
 import dev.sessiondata.client.Versioned;
 import dev.sessiondata.serializer.SerializerSettings;
 import java.net.URI;
@@ -31,7 +32,7 @@ public final class ReadmeExample {
                 .registerClasses(ShoppingCart.class)               // the classes this application writes
                 .build();
 
-        String version = sessions.put("user-42", new ShoppingCart().add("book"), Duration.ofMinutes(30));
+        String version = sessions.put("user-42", new ShoppingCart().add("book"), WriteOptions.ttl(Duration.ofMinutes(30)));
 
         // Empty when absent or expired; else the value, its version and when it expires.
         Optional<Versioned<ShoppingCart>> cart = sessions.get("user-42", ShoppingCart.class);

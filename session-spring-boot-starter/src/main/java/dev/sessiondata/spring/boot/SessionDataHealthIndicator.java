@@ -8,7 +8,7 @@ import org.springframework.boot.health.contributor.Health;
 /**
  * Whether the session-data service answers this application: one read of a session id no application uses (an
  * answer of "absent" is the healthy one), with the service's active serializer and the one this client writes with
- * as details. Down when the service cannot be reached or refuses the token.
+ * as details, each asked of the service then. Down when the service cannot be reached or refuses the token.
  */
 public final class SessionDataHealthIndicator extends AbstractHealthIndicator {
 
@@ -26,7 +26,7 @@ public final class SessionDataHealthIndicator extends AbstractHealthIndicator {
     protected void doHealthCheck(Health.Builder builder) {
         client.get(PROBE_ID, HashMap.class);
         builder.up()
-                .withDetail("activeSerializer", client.activeSerializer())
-                .withDetail("writeSerializer", client.writeSerializer());
+                .withDetail("activeSerializer", client.fetchActiveSerializer())
+                .withDetail("writeSerializer", client.fetchWriteSerializer());
     }
 }

@@ -24,9 +24,9 @@ public final class Writer {
                 .registerClasses(CustomerSession.class)
                 .schemaExchange(Boolean.parseBoolean(args[3]))
                 .build();
-        if (!KnownSerializers.ONE_NIO.equals(client.activeSerializer())) {
+        if (!KnownSerializers.ONE_NIO.equals(client.fetchActiveSerializer())) {
             throw new IllegalStateException("the scenario needs one-nio active, the service has "
-                    + client.activeSerializer());
+                    + client.fetchActiveSerializer());
         }
         CustomerSession session = new CustomerSession();
         session.customerId = "C-1001";

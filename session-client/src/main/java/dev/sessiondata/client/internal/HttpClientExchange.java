@@ -1,0 +1,52 @@
+package dev.sessiondata.client.internal;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Sends through a JDK {@link HttpClient}: the application's own, or one this client built for {@code https}
+ * (HTTP/2), which {@link #close()} closes where the JDK can close one (Java 21 and later; before, it stops once
+ * unreachable).
+ */
+public final class HttpClientExchange implements Exchange {
+
+    private final HttpClient http;
+    private final boolean owned;
+
+    /** @param owned whether this client built {@code http}, so that closing the client closes it */
+    public HttpClientExchange(HttpClient http, boolean owned) {
+        this.http = http;
+        this.owned = owned;
+    }
+
+    @Override
+    public Answer exchange(URI uri, ApiRequest request, Duration timeout) throws IOException, InterruptedException {
+        byte[] body = request.body();
+        HttpRequest.Builder builder = HttpRequest.newBuilder(uri)
+                .timeout(timeout)
+                .method(request.method(), body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofByteArray(body));
+        List<String> headers = request.headers();
+        for (int i = 0; i < headers.size(); i += 2) {
+            builder.header(headers.get(i), headers.get(i + 1));
+        }
+        HttpResponse<byte[]> response = http.send(builder.build(), BoundedBody.handler(request.bodyLimit()));
+        return new Answer(response.statusCode(), response.headers(), response.body());
+    }
+
+    @Override
+    public void close() {
+        if (owned && http instanceof AutoCloseable closeable) {
+            try {
+                closeable.close();
+            } catch (Exception e) {
+                ClientLog.LOG.debug("Closing the client's HttpClient failed", e);
+            }
+        }
+    }
+}

@@ -1,8 +1,0 @@
-/**
- * The client's meters: {@link dev.sessiondata.client.metrics.ClientMetrics} is what the client reports, and its
- * Micrometer implementation is loaded only when the application gives the client a {@code MeterRegistry}.
- */
-@NullMarked
-package dev.sessiondata.client.metrics;
-
-import org.jspecify.annotations.NullMarked;
