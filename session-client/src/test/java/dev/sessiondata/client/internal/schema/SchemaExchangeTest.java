@@ -188,4 +188,44 @@ class SchemaExchangeTest {
             throw new AssertionError(e);
         }
     }
+
+    /** Finding 7 of #33: after the service lost its schema records, a running writer never published again. */
+    @Test
+    void aWriterPublishesAllItsSchemasAgainWhenTheServiceLostThem() {
+        SchemaExchange checking = new SchemaExchange(repository, remote, Duration.ZERO);
+        checking.exchange(List.of(String.class));
+        checking.uploadIfNew(Long.class);
+
+        remote.registry.clear();
+        boolean republished = checking.republishIfLost();
+
+        assertThat(republished).isTrue();
+        assertThat(remote.registry.keySet()).containsExactlyInAnyOrder(descriptorOf("java.lang.String").uid(),
+                descriptorOf("java.lang.Long").uid());
+        assertThat(remote.uploads).last().asList().hasSize(2);
+    }
+
+    @Test
+    void whileTheServiceHoldsThemTheCheckAsksForOneSchemaAndUploadsNothing() {
+        SchemaExchange checking = new SchemaExchange(repository, remote, Duration.ZERO);
+        checking.exchange(List.of(String.class, Integer.class));
+        int uploads = remote.uploads.size();
+
+        assertThat(checking.republishIfLost()).isFalse();
+        assertThat(checking.republishIfLost()).isFalse();
+
+        assertThat(remote.downloads).hasValue(2);
+        assertThat(remote.uploads).hasSize(uploads);
+    }
+
+    @Test
+    void withinTheCheckIntervalNothingIsAskedAndAClientThatPublishedNothingNeverAsks() {
+        exchange.exchange(List.of(String.class));
+        remote.registry.clear();
+        SchemaExchange readOnly = new SchemaExchange(repository, new FakeRemote(), Duration.ZERO);
+
+        assertThat(exchange.republishIfLost()).isFalse();
+        assertThat(readOnly.republishIfLost()).isFalse();
+        assertThat(remote.downloads).hasValue(0);
+    }
 }
