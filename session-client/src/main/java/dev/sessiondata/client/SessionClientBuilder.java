@@ -130,7 +130,8 @@ public final class SessionClientBuilder {
      * The HTTP client to send with, for a proxy, TLS or an executor of the application's. Without one the client
      * sends through the JDK's {@link java.net.HttpURLConnection} to an {@code http} service (the cheapest JDK
      * transport per request: the answer is read on the caller's thread) and through a JDK {@link HttpClient} of its
-     * own, with HTTP/2, to an {@code https} one.
+     * own, with HTTP/2, to an {@code https} one, which {@link SessionClient#close()} closes. One given here stays
+     * the application's: closing the client leaves it open.
      */
     public SessionClientBuilder httpClient(HttpClient httpClient) {
         this.httpClient = Objects.requireNonNull(httpClient, "httpClient");

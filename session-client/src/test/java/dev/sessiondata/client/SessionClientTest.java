@@ -4,6 +4,7 @@ import static dev.sessiondata.client.ScriptedServer.Answer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sessiondata.client.internal.ContentDigest;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializers;
 import java.io.IOException;
@@ -274,7 +275,10 @@ class SessionClientTest {
 
         assertThat(server.takeRequest().header("Content-Type")).isEqualTo("application/vnd.sessiondata.java");
         assertThat(server.takeRequest().target()).isEqualTo("/api/v1/serializers");
-        assertThat(server.takeRequest().header("Content-Type")).isEqualTo("application/vnd.sessiondata.test-text");
+        ScriptedServer.Recorded retried = server.takeRequest();
+        assertThat(retried.headers().get("Content-Type")).containsExactly("application/vnd.sessiondata.test-text");
+        assertThat(retried.headers().get("Content-Digest")).containsExactly(ContentDigest.of(retried.body()));
+        assertThat(retried.bodyText()).isEqualTo("hello");
     }
 
     @Test

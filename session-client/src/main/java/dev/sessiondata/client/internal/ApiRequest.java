@@ -59,16 +59,6 @@ public record ApiRequest(String operation, String method, String path, List<Stri
         return new ApiRequest(operation, method, path, more, body, sessionBody, bodyLimit);
     }
 
-    /** The first value of a header this request carries. */
-    public @Nullable String headerValue(String name) {
-        for (int i = 0; i < headers.size(); i += 2) {
-            if (headers.get(i).equalsIgnoreCase(name)) {
-                return headers.get(i + 1);
-            }
-        }
-        return null;
-    }
-
     /**
      * This request with another session body: its bytes, its {@code Content-Type}, and without the fields that
      * described the previous bytes ({@code Content-Type}, {@code Content-Digest}).
@@ -85,10 +75,5 @@ public record ApiRequest(String operation, String method, String path, List<Stri
         kept.add("Content-Type");
         kept.add(SessionApi.mediaTypeOf(next.serializerId()));
         return new ApiRequest(operation, method, path, kept, next.bytes(), next, bodyLimit);
-    }
-
-    /** {@code METHOD /path}, as messages name a request. */
-    public String describe() {
-        return method + " " + path;
     }
 }

@@ -54,6 +54,12 @@ public class SessionDataClientProperties {
     private boolean schemaExchange = true;
 
     /**
+     * How often at most a client that published schemas checks, before a write, that the service still holds them,
+     * and publishes them again if the service lost them (a memory store restarted, Redis flushed or failed over).
+     */
+    private Duration schemaCheckInterval = Duration.ofSeconds(30);
+
+    /**
      * How many times a save whose session changed meanwhile is re-read and re-applied before it fails with a
      * ConflictException.
      */
@@ -186,6 +192,14 @@ public class SessionDataClientProperties {
 
     public void setSchemaExchange(boolean schemaExchange) {
         this.schemaExchange = schemaExchange;
+    }
+
+    public Duration getSchemaCheckInterval() {
+        return schemaCheckInterval;
+    }
+
+    public void setSchemaCheckInterval(Duration schemaCheckInterval) {
+        this.schemaCheckInterval = schemaCheckInterval;
     }
 
     public int getUpdateAttempts() {

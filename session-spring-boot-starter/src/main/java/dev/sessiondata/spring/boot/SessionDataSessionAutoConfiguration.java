@@ -71,6 +71,7 @@ public class SessionDataSessionAutoConfiguration {
                 .requestTimeout(properties.getTimeout())
                 .connectTimeout(properties.getConnectTimeout())
                 .schemaExchange(properties.isSchemaExchange())
+                .schemaCheckInterval(properties.getSchemaCheckInterval())
                 .updateAttempts(properties.getUpdateAttempts());
         for (String name : properties.getRegisterClasses()) {
             builder.registerClasses(load(name));
