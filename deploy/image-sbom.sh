@@ -12,7 +12,7 @@ trap 'rm -rf "$work"' EXIT
 container=$($docker create "$image")
 $docker cp "$container:/app/session-server.jar" "$work/server.jar" > /dev/null
 $docker rm "$container" > /dev/null
-unzip -p "$work/server.jar" 'BOOT-INF/classes/META-INF/sbom/application.cdx.json' > "$work/application.cdx.json"
+unzip -p "$work/server.jar" META-INF/sbom/application.cdx.json > "$work/application.cdx.json"
 # shellcheck disable=SC2016 # dpkg-query's own format, not a shell expansion
 $docker run --rm --entrypoint dpkg-query "$image" -W -f '${Package}\t${Version}\t${Architecture}\t${Status}\n' \
   > "$work/dpkg.tsv"
