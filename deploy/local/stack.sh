@@ -193,6 +193,7 @@ build_images() {
     --build-arg RUNTIME_IMAGE=sessiondata-local/jre:bookworm -t "$server_image" . > "$work/build-server.log" 2>&1 \
     || { tail -60 "$work/build-server.log" >&2; exit 1; }
   log "built $server_image (the project's Dockerfile) in $(elapsed "$started") s"
+  DOCKER=$docker deploy/image-sbom.sh "$server_image" session-server/target/session-server-image.cdx.json
   $docker images --format '{{.Repository}}:{{.Tag}} {{.Size}}' | grep -E '^sessiondata' | sort | sed 's/^/    /'
   server_health_time
 }

@@ -59,11 +59,7 @@ public class SessionDataSessionAutoConfiguration {
     @ConditionalOnMissingBean
     SessionClient sessionDataClient(SessionDataClientProperties properties, SerializerSettings settings,
                                     ObjectProvider<SessionClientBuilderCustomizer> customizers) {
-        String token = properties.getToken();
-        if (token == null || token.isBlank()) {
-            throw new IllegalStateException("sessiondata.client.token is required with sessiondata.client.base-uri: "
-                    + "the service answers 401 without the token it gave this application");
-        }
+        String token = MissingTokenException.requireToken(properties.getToken());
         SessionClientBuilder builder = SessionClient.builder()
                 .baseUri(Objects.requireNonNull(properties.getBaseUri(), "sessiondata.client.base-uri"))
                 .token(token)
