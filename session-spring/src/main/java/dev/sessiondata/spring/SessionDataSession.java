@@ -20,7 +20,7 @@ import org.springframework.session.Session;
 public final class SessionDataSession implements Session {
 
     private final SessionDataSessionRepository repository;
-    private StoredSession stored;
+    private SessionState stored;
     private String id;
     /** The id the session has in the service; null until it was first saved. */
     private @Nullable String storedId;
@@ -31,7 +31,7 @@ public final class SessionDataSession implements Session {
     private boolean maxInactiveIntervalChanged;
     private Instant lastAccessedTime;
 
-    SessionDataSession(SessionDataSessionRepository repository, String id, StoredSession stored,
+    SessionDataSession(SessionDataSessionRepository repository, String id, SessionState stored,
                        @Nullable String storedId, @Nullable String version) {
         this.repository = repository;
         this.id = id;
@@ -121,7 +121,7 @@ public final class SessionDataSession implements Session {
     public void setMaxInactiveInterval(Duration interval) {
         SessionDataSessionRepository.requirePositive(interval);
         if (!interval.equals(getMaxInactiveInterval())) {
-            stored = new StoredSession(stored.attributes(), stored.creationTime(), stored.lastAccessedTime(), interval);
+            stored = new SessionState(stored.attributes(), stored.creationTime(), stored.lastAccessedTime(), interval);
             maxInactiveIntervalChanged = true;
             flushIfImmediate();
         }
@@ -145,7 +145,7 @@ public final class SessionDataSession implements Session {
 
     // the repository's view of the session
 
-    StoredSession stored() {
+    SessionState stored() {
         return stored;
     }
 
@@ -166,7 +166,7 @@ public final class SessionDataSession implements Session {
     }
 
     /** What the service now holds, after a save wrote {@code written} under the current id. */
-    void saved(StoredSession written, @Nullable String newVersion) {
+    void saved(SessionState written, @Nullable String newVersion) {
         stored = written;
         storedId = id;
         version = newVersion;

@@ -102,7 +102,7 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
     @Override
     public SessionDataSession createSession() {
         Instant now = Instant.now();
-        StoredSession empty = new StoredSession(Map.of(), now, now, defaultMaxInactiveInterval);
+        SessionState empty = new SessionState(Map.of(), now, now, defaultMaxInactiveInterval);
         SessionDataSession session = new SessionDataSession(this, newId(), empty, null, null);
         if (flushMode == FlushMode.IMMEDIATE) {
             save(session);
@@ -122,11 +122,11 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
             return null;
         }
         Versioned<Map<?, ?>> versioned = found.get();
-        StoredSession stored = StoredSession.of(id, versioned.value());
+        SessionState stored = SessionState.of(id, versioned.value());
         // the read slid the expiry: what the service counts as the last access is the expiry less the ttl
         Instant accessed = versioned.expiresAt().minus(stored.maxInactiveInterval());
         if (accessed.isAfter(stored.lastAccessedTime())) {
-            stored = new StoredSession(stored.attributes(), stored.creationTime(), accessed,
+            stored = new SessionState(stored.attributes(), stored.creationTime(), accessed,
                     stored.maxInactiveInterval());
         }
         return new SessionDataSession(this, id, stored, id, versioned.version());
@@ -157,7 +157,7 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
 
     /** Writes the whole session under its current id, which no session may hold yet. */
     private void create(SessionDataSession session) {
-        StoredSession written = session.stored().with(session.changes(), session.getLastAccessedTime(),
+        SessionState written = session.stored().with(session.changes(), session.getLastAccessedTime(),
                 session.getMaxInactiveInterval());
         String version = client.putIfAbsent(session.getId(), written.toValue(),
                         WriteOptions.ttl(session.getMaxInactiveInterval()))
@@ -174,7 +174,7 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
         Duration ttl = session.getMaxInactiveInterval();
         String version = session.version();
         if (version != null) {
-            StoredSession written = session.stored().with(changes, accessed, ttl);
+            SessionState written = session.stored().with(changes, accessed, ttl);
             try {
                 session.saved(written, client.replace(id, written.toValue(), version, WriteOptions.ttl(ttl)));
                 return;
@@ -185,7 +185,7 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
         try {
             Map<?, ?> merged = client.update(id, HashMap.class,
                     current -> merge(id, current, changes, accessed, ttl).toValue(), WriteOptions.ttl(ttl));
-            session.saved(StoredSession.of(id, merged), null);
+            session.saved(SessionState.of(id, merged), null);
         } catch (SessionNotFoundException gone) {
             // invalidated or expired by another request meanwhile: writing the changes would resurrect it
             log.debug("session {} is gone; this request's changes to it are dropped", id);
@@ -193,9 +193,9 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
         }
     }
 
-    private static StoredSession merge(String id, Map<?, ?> current, Map<String, @Nullable Object> changes,
+    private static SessionState merge(String id, Map<?, ?> current, Map<String, @Nullable Object> changes,
                                        Instant accessed, Duration ttl) {
-        StoredSession fresh = StoredSession.of(id, current);
+        SessionState fresh = SessionState.of(id, current);
         Instant lastAccessed = fresh.lastAccessedTime().isAfter(accessed) ? fresh.lastAccessedTime() : accessed;
         return fresh.with(changes, lastAccessed, ttl);
     }

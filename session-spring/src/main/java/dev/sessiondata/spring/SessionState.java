@@ -7,14 +7,15 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The value a session is stored as: a {@link HashMap} of JDK types only, so that every serializer writes it
- * without registration and every allow-list admits it; only the attributes are the application's classes.
+ * A Spring Session session's state as the value the service stores: a {@link HashMap} of JDK types only, so that
+ * every serializer writes it without registration and every allow-list admits it; only the attributes are the
+ * application's classes.
  *
  * <p>Keys: {@code attributes} (a {@code HashMap<String, Object>}), {@code creationTime} and
  * {@code lastAccessedTime} (epoch milliseconds), {@code maxInactiveInterval} (seconds) and {@code format}, so that a
  * later layout can tell this one apart.
  */
-record StoredSession(Map<String, Object> attributes, Instant creationTime, Instant lastAccessedTime,
+record SessionState(Map<String, Object> attributes, Instant creationTime, Instant lastAccessedTime,
                      Duration maxInactiveInterval) {
 
     static final int FORMAT = 1;
@@ -40,7 +41,7 @@ record StoredSession(Map<String, Object> attributes, Instant creationTime, Insta
      *
      * @throws IllegalStateException if the value is not a session this repository wrote
      */
-    static StoredSession of(String id, Map<?, ?> value) {
+    static SessionState of(String id, Map<?, ?> value) {
         if (!(value.get(FORMAT_KEY) instanceof Number format) || format.intValue() != FORMAT) {
             throw new IllegalStateException("session " + id + " is not in the Spring Session format " + FORMAT
                     + " (format " + value.get(FORMAT_KEY) + "): another application wrote this id");
@@ -49,13 +50,13 @@ record StoredSession(Map<String, Object> attributes, Instant creationTime, Insta
         if (value.get(ATTRIBUTES) instanceof Map<?, ?> stored) {
             stored.forEach((name, attribute) -> attributes.put(String.valueOf(name), attribute));
         }
-        return new StoredSession(attributes, Instant.ofEpochMilli(number(id, value, CREATION_TIME)),
+        return new SessionState(attributes, Instant.ofEpochMilli(number(id, value, CREATION_TIME)),
                 Instant.ofEpochMilli(number(id, value, LAST_ACCESSED_TIME)),
                 Duration.ofSeconds(number(id, value, MAX_INACTIVE_INTERVAL)));
     }
 
     /** This session with {@code changes} applied: a {@code null} value removes its attribute. */
-    StoredSession with(Map<String, @Nullable Object> changes, Instant lastAccessed, Duration maxInactive) {
+    SessionState with(Map<String, @Nullable Object> changes, Instant lastAccessed, Duration maxInactive) {
         Map<String, Object> merged = new HashMap<>(attributes);
         changes.forEach((name, attribute) -> {
             if (attribute == null) {
@@ -64,7 +65,7 @@ record StoredSession(Map<String, Object> attributes, Instant creationTime, Insta
                 merged.put(name, attribute);
             }
         });
-        return new StoredSession(merged, creationTime, lastAccessed, maxInactive);
+        return new SessionState(merged, creationTime, lastAccessed, maxInactive);
     }
 
     private static long number(String id, Map<?, ?> value, String key) {
