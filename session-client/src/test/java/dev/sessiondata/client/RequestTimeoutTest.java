@@ -13,7 +13,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /** The client's transports: its own (HttpURLConnection to an http service) and an application's HttpClient. */
-class ApiTransportTest {
+class RequestTimeoutTest {
 
     @Test
     void anAnswerThatNeverComesFailsTheRequestAtItsTimeout() throws IOException {
