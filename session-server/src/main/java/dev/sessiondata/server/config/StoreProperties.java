@@ -21,8 +21,8 @@ public record StoreProperties(@DefaultValue("memory") Type type, @DefaultValue M
 
     /**
      * @param maxTotalSize the bound on the bytes of all sessions together; beyond it the least valuable are evicted.
-     *                     Default an eighth of the maximum heap (128 MB at {@code -Xmx1g}): large sessions are
-     *                     humongous G1 objects (up to 1.5 times their size in regions), replaced ones are garbage
+     *                     Default an eighth of the maximum heap: large sessions are humongous G1 objects (more
+     *                     than their size in regions), replaced ones are garbage
      *                     until the next collection, and bodies in flight need their share too.
      */
     public record Memory(@Nullable DataSize maxTotalSize) {

@@ -10,7 +10,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  */
 public final class RedisSessionStatistics implements SessionStoreStatistics {
 
-    /** Keys one session count touches per master: a standard error of 3 % when half the keys are sessions. */
+    /** Keys one session count touches per master by default ({@link SessionKeyCount} says how closely it counts). */
     public static final int DEFAULT_COUNT_SAMPLE = 1000;
 
     private final NativeRedis redis;

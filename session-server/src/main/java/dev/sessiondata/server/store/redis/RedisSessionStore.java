@@ -100,13 +100,12 @@ public final class RedisSessionStore implements SessionStore {
     }
 
     /**
-     * A read is one {@code HMGET}; a sliding one runs the touch script after it in the same round trip (one batch,
-     * answered together). The script reads the session's ttl and moves its expiry in one atomic step, so the slide
+     * A {@link #peek} is one {@code HMGET}; a {@code get} runs the touch script after it in the same round trip (one
+     * batch, answered together). The script reads the session's ttl and moves its expiry in one atomic step, so the slide
      * never recreates a session deleted meanwhile and always uses the ttl the session has; the answer is what the
      * {@code HMGET} read with the expiry the slide set (empty when the slide found the session gone). The script
      * comes second so that the order holds when a node does not have it yet and it is sent again as {@code EVAL}.
-     * The body never passes through Lua: the old read script, which returned it, cost Redis 33 µs per 10 KB read
-     * against 1.5 µs for the {@code HMGET} and 3 µs for the touch script ({@code INFO commandstats}).
+     * The body never passes through Lua, which costs Redis per byte that goes in or out of its interpreter.
      *
      * <p>With a slide resolution, a sliding read is the {@code HMGET} alone while the session was slid or written
      * less than the resolution (at most half its ttl) ago, which the stored expiry minus the ttl says, on every
@@ -199,9 +198,8 @@ public final class RedisSessionStore implements SessionStore {
      * expiry), then the put script checks the precondition, decides the ttl (an existing session keeps its own when
      * the write names none) and renames the staged hash onto the session: three commands in one batch, all written
      * to the connection before any answer is awaited (one round trip), the last one atomic, and the body never
-     * passes through Lua (the old script, which took it as an argument, cost Redis 29 µs per 10 KB write; the
-     * {@code HSET} 0.8 µs and a commit script of seven calls 16 µs, measured with {@code INFO commandstats}; the one
-     * of four calls in {@code put.lua} now). A refused write drops what was staged; a commit that never comes leaves
+     * passes through Lua (a script that took it as an argument cost Redis many times what the {@code HSET} and the
+     * commit script cost together, in {@code INFO commandstats}). A refused write drops what was staged; a commit that never comes leaves
      * the staged hash to Redis' expiry and the session as it was.
      */
     @Override
