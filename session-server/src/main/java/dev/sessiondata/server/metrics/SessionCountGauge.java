@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Where counting is a read of local state (the memory store's estimated size) a scrape reads the store. Where it
  * is a call to another server (Redis: {@code DBSIZE} and a bounded sample of keys per master, an estimate whose
- * accuracy {@code RedisSessionStore} documents) one background thread counts every {@code interval} and a scrape
+ * accuracy {@code RedisSessionStatistics} documents) one background thread counts every {@code interval} and a scrape
  * reads the last count: a scrape never waits for Redis, and Redis pays one count per interval however often it is
  * scraped. The value is then as old as the interval at most. Before the first count completes, and while Redis is
  * away on the first one, the gauge is NaN; a failed later count keeps the previous one.
