@@ -55,6 +55,11 @@ public enum ProblemType {
     /** The session store cannot be reached; retry later. Nothing was half-written. */
     STORE_UNAVAILABLE(503, "store-unavailable", "Session store unavailable"),
     /**
+     * The store did not answer in time after the command was sent: the change may have been applied, or may still
+     * be. Read before retrying a conditional write, which may otherwise find its own write.
+     */
+    STORE_OUTCOME_UNKNOWN(504, "store-outcome-unknown", "Session store outcome unknown"),
+    /**
      * The store is out of memory and refuses writes (Redis's {@code OOM} at {@code maxmemory} with
      * {@code noeviction}); nothing was written. No {@code Retry-After}: it lasts until sessions expire or an operator
      * acts.

@@ -5,10 +5,12 @@ import dev.sessiondata.server.metrics.MeteredSessionStore;
 import dev.sessiondata.server.metrics.SessionCountGauge;
 import dev.sessiondata.server.store.SchemaStore;
 import dev.sessiondata.server.store.SessionStore;
+import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.memory.MemorySchemaStore;
 import dev.sessiondata.server.store.memory.MemorySessionStore;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
@@ -22,10 +24,20 @@ public class MemoryStoreConfiguration {
 
     private static final String NAME = "memory";
 
+    /** The store itself, injected only where named: everyone else takes the metered {@link #sessionStore}. */
+    @Bean(defaultCandidate = false)
+    MemorySessionStore memorySessionStore(StoreProperties properties, Clock clock) {
+        return new MemorySessionStore(properties.memory().maxTotalSize().toBytes(), clock);
+    }
+
     @Bean
-    SessionStore sessionStore(StoreProperties properties, Clock clock, MeterRegistry registry) {
-        var store = new MemorySessionStore(properties.memory().maxTotalSize().toBytes(), clock);
+    SessionStore sessionStore(@Qualifier("memorySessionStore") MemorySessionStore store, MeterRegistry registry) {
         return new MeteredSessionStore(store, NAME, registry);
+    }
+
+    @Bean
+    SessionStoreStatistics sessionStoreStatistics(@Qualifier("memorySessionStore") MemorySessionStore store) {
+        return store.statistics();
     }
 
     @Bean
@@ -35,13 +47,14 @@ public class MemoryStoreConfiguration {
 
     /** Caffeine's estimated size costs nothing: every scrape reads it. */
     @Bean
-    SessionCountGauge activeSessionsGauge(SessionStore store) {
+    SessionCountGauge activeSessionsGauge(SessionStoreStatistics store) {
         return SessionCountGauge.onEveryScrape(store, NAME);
     }
 
     /** The memory store is up as long as the process is. */
     @Bean
-    HealthIndicator storeHealthIndicator(SessionStore store) {
-        return () -> Health.up().withDetail("type", NAME).withDetail("sessions", store.sessionCount()).build();
+    HealthIndicator storeHealthIndicator(SessionStoreStatistics store) {
+        return () -> Health.up().withDetail("type", NAME).withDetail("sessions", store.estimatedSessionCount())
+                .build();
     }
 }

@@ -21,8 +21,8 @@ public record StoreProperties(@DefaultValue("memory") Type type, @DefaultValue M
 
     /**
      * @param maxTotalSize the bound on the bytes of all sessions together; beyond it the least valuable are evicted.
-     *                     Default an eighth of the maximum heap (128 MB at {@code -Xmx1g}): large sessions are
-     *                     humongous G1 objects (up to 1.5 times their size in regions), replaced ones are garbage
+     *                     Default an eighth of the maximum heap: large sessions are humongous G1 objects (more
+     *                     than their size in regions), replaced ones are garbage
      *                     until the next collection, and bodies in flight need their share too.
      */
     public record Memory(@Nullable DataSize maxTotalSize) {
@@ -45,15 +45,8 @@ public record StoreProperties(@DefaultValue("memory") Type type, @DefaultValue M
      *                      is (capped at half the session's ttl): such a read is one {@code HMGET} instead of that
      *                      and the touch script, and its {@code Expires-At} up to this much earlier than an exact
      *                      slide's. {@code 0s}, the default, slides on every read
-     * @param loopConnections whether a standalone Redis gets a connection per event loop of the web server, run by
-     *                      that loop (command, answer and response on one thread; 19-22 % less server CPU per GET
-     *                      under load), instead of the one shared connection on Lettuce's threads. Off by default
-     *                      until measured on a quiet machine: on a loaded one (load 20-58) {@code OverloadIT} (128
-     *                      parallel 2 MB writes at {@code -Xmx256m}) timed out in 3 of 5 runs with it and 1 of 2
-     *                      without it (the code before it: 1 pass in 1 run)
      */
     public record Redis(@DefaultValue("sessiondata:") String keyPrefix, @DefaultValue("60s") Duration countInterval,
-            @DefaultValue("1000") int countSample, @DefaultValue("0s") Duration slideResolution,
-            @DefaultValue("false") boolean loopConnections) {
+            @DefaultValue("1000") int countSample, @DefaultValue("0s") Duration slideResolution) {
     }
 }

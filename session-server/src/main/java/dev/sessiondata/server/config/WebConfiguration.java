@@ -10,6 +10,7 @@ import dev.sessiondata.server.security.SecurityProperties;
 import dev.sessiondata.server.security.TokenRegistry;
 import dev.sessiondata.server.store.SchemaStore;
 import dev.sessiondata.server.store.SessionStore;
+import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.web.ActiveSerializerHeaderFilter;
 import dev.sessiondata.server.web.ApiRoutes;
 import dev.sessiondata.server.web.OpenApiDocument;
@@ -114,8 +115,8 @@ public class WebConfiguration {
 
     /**
      * The web server's event loops (what {@link ReactorResourceFactory} would make itself), a bean of their own so
-     * that the Redis store can run its connections on them ({@code LoopConnections}) and they are disposed only
-     * after everything that runs on them: after the web server stops and after the beans that use them.
+     * that they are disposed only after everything that runs on them: after the web server stops and after the beans
+     * that use them.
      */
     @Bean(destroyMethod = "dispose")
     LoopResources serverLoops() {
@@ -146,9 +147,9 @@ public class WebConfiguration {
     }
 
     @Bean
-    SessionHandler sessionHandler(SessionStore store, SerializerPolicy serializers, SessionProperties properties,
-            ServerMetrics metrics, WriteAdmission admission) {
-        return new SessionHandler(store, serializers, properties, metrics, admission);
+    SessionHandler sessionHandler(SessionStore store, SessionStoreStatistics statistics, SerializerPolicy serializers,
+            SessionProperties properties, ServerMetrics metrics, WriteAdmission admission) {
+        return new SessionHandler(store, statistics, serializers, properties, metrics, admission);
     }
 
     @Bean

@@ -35,6 +35,9 @@ public final class MeteredSessionStore implements SessionStore {
     private final Timer getHit;
     private final Timer getMiss;
     private final Timer getError;
+    private final Timer peekHit;
+    private final Timer peekMiss;
+    private final Timer peekError;
     private final Timer touchHit;
     private final Timer touchMiss;
     private final Timer touchError;
@@ -50,6 +53,9 @@ public final class MeteredSessionStore implements SessionStore {
         getHit = timer(registry, storeName, "get", "hit");
         getMiss = timer(registry, storeName, "get", "miss");
         getError = timer(registry, storeName, "get", "error");
+        peekHit = timer(registry, storeName, "peek", "hit");
+        peekMiss = timer(registry, storeName, "peek", "miss");
+        peekError = timer(registry, storeName, "peek", "error");
         touchHit = timer(registry, storeName, "touch", "hit");
         touchMiss = timer(registry, storeName, "touch", "miss");
         touchError = timer(registry, storeName, "touch", "error");
@@ -66,10 +72,17 @@ public final class MeteredSessionStore implements SessionStore {
     }
 
     @Override
-    public CompletionStage<Optional<StoredSession>> get(String id, boolean slide) {
+    public CompletionStage<Optional<StoredSession>> get(String id) {
         long start = System.nanoTime();
-        return timed(() -> delegate.get(id, slide)).whenComplete((found, failure) ->
+        return timed(() -> delegate.get(id)).whenComplete((found, failure) ->
                 record(failure != null ? getError : found.isPresent() ? getHit : getMiss, start));
+    }
+
+    @Override
+    public CompletionStage<Optional<StoredSession>> peek(String id) {
+        long start = System.nanoTime();
+        return timed(() -> delegate.peek(id)).whenComplete((found, failure) ->
+                record(failure != null ? peekError : found.isPresent() ? peekHit : peekMiss, start));
     }
 
     @Override
@@ -112,16 +125,6 @@ public final class MeteredSessionStore implements SessionStore {
 
     private static void record(Timer timer, long start) {
         timer.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
-    }
-
-    @Override
-    public long sessionCount() {
-        return delegate.sessionCount();
-    }
-
-    @Override
-    public Optional<Map<String, Long>> sessionsBySerializer() {
-        return delegate.sessionsBySerializer();
     }
 
     private static Timer timer(MeterRegistry registry, String store, String operation, String outcome) {

@@ -1,6 +1,6 @@
 package dev.sessiondata.server.metrics;
 
-import dev.sessiondata.server.store.SessionStore;
+import dev.sessiondata.server.store.SessionStoreStatistics;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Where counting is a read of local state (the memory store's estimated size) a scrape reads the store. Where it
  * is a call to another server (Redis: {@code DBSIZE} and a bounded sample of keys per master, an estimate whose
- * accuracy {@code RedisSessionStore} documents) one background thread counts every {@code interval} and a scrape
+ * accuracy {@code RedisSessionStatistics} documents) one background thread counts every {@code interval} and a scrape
  * reads the last count: a scrape never waits for Redis, and Redis pays one count per interval however often it is
  * scraped. The value is then as old as the interval at most. Before the first count completes, and while Redis is
  * away on the first one, the gauge is NaN; a failed later count keeps the previous one.
@@ -27,12 +27,12 @@ public final class SessionCountGauge implements MeterBinder, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(SessionCountGauge.class);
 
-    private final SessionStore store;
+    private final SessionStoreStatistics store;
     private final String storeName;
     private final @Nullable ScheduledExecutorService counter;
     private final AtomicLong lastCount = new AtomicLong(-1);
 
-    private SessionCountGauge(SessionStore store, String storeName, @Nullable Duration interval) {
+    private SessionCountGauge(SessionStoreStatistics store, String storeName, @Nullable Duration interval) {
         this.store = store;
         this.storeName = storeName;
         if (interval == null) {
@@ -48,12 +48,12 @@ public final class SessionCountGauge implements MeterBinder, AutoCloseable {
     }
 
     /** A gauge that asks the store on every scrape: for stores whose count is cheap. */
-    public static SessionCountGauge onEveryScrape(SessionStore store, String storeName) {
+    public static SessionCountGauge onEveryScrape(SessionStoreStatistics store, String storeName) {
         return new SessionCountGauge(store, storeName, null);
     }
 
     /** A gauge that shows the last of the counts made in the background every {@code interval}. */
-    public static SessionCountGauge countedEvery(Duration interval, SessionStore store, String storeName) {
+    public static SessionCountGauge countedEvery(Duration interval, SessionStoreStatistics store, String storeName) {
         if (interval.isNegative() || interval.isZero()) {
             throw new IllegalArgumentException("the session count interval must be positive, was " + interval);
         }
@@ -72,7 +72,7 @@ public final class SessionCountGauge implements MeterBinder, AutoCloseable {
 
     private double value() {
         if (counter == null) {
-            return store.sessionCount();
+            return store.estimatedSessionCount();
         }
         long count = lastCount.get();
         return count < 0 ? Double.NaN : count;
@@ -80,7 +80,7 @@ public final class SessionCountGauge implements MeterBinder, AutoCloseable {
 
     private void count() {
         try {
-            lastCount.set(store.sessionCount());
+            lastCount.set(store.estimatedSessionCount());
         } catch (RuntimeException e) {
             LOG.debug("Could not count the sessions of the {} store; the gauge keeps its last value", storeName, e);
         }

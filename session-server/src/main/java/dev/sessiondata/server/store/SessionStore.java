@@ -1,7 +1,6 @@
 package dev.sessiondata.server.store;
 
 import java.time.Instant;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 
@@ -16,12 +15,22 @@ import java.util.concurrent.CompletionStage;
  * <p>The session operations answer a stage and never block the calling thread, because the web server calls them
  * on its event loop: a store that works in memory answers a completed stage, a remote one the stage of its
  * client's round trip. A failure completes the stage exceptionally (with {@link StoreUnavailableException} for an
- * unreachable backend) rather than being thrown.
+ * unreachable backend, {@link StoreOutcomeUnknownException} for a command that may have been applied) rather than
+ * being thrown. Counting sessions is the separate, blocking view {@link SessionStoreStatistics}.
+ *
+ * <p>Reads are named as Caffeine names them: {@link #get} is a user's read and slides the session's expiry,
+ * {@link #peek} only looks (Caffeine's {@code getIfPresentQuietly}).
  */
 public interface SessionStore {
 
-    /** The session of {@code id}; with {@code slide}, its expiry is first moved to now plus its time to live. */
-    CompletionStage<Optional<StoredSession>> get(String id, boolean slide);
+    /**
+     * The session of {@code id}, its expiry moved to now plus its time to live. The slide is best effort: when the
+     * store refuses it (Redis out of memory), the session is still answered, with the expiry it had.
+     */
+    CompletionStage<Optional<StoredSession>> get(String id);
+
+    /** The session of {@code id}, its expiry left as it is. */
+    CompletionStage<Optional<StoredSession>> peek(String id);
 
     /** Writes the session if {@code precondition} holds, with a new version. */
     CompletionStage<WriteResult> put(String id, SessionWrite write, Precondition precondition);
@@ -31,19 +40,4 @@ public interface SessionStore {
 
     /** Moves the session's expiry to now plus its time to live; the new expiry, or empty if there is no session. */
     CompletionStage<Optional<Instant>> touch(String id);
-
-    /**
-     * How many sessions the store holds, counted now, without a pass over the store: exact or an estimate (Redis:
-     * {@code DBSIZE} and a bounded key sample), for the active-sessions gauge ({@code SessionCountGauge}). Unlike
-     * the session operations it may wait for the store (Redis), so it is never called on an event loop.
-     */
-    long sessionCount();
-
-    /**
-     * Live sessions per serializer id, for the operator who narrows {@code accepted}; empty where only a pass over
-     * the whole store could count them (Redis: a {@code SCAN} plus a field read per key), which this never does.
-     */
-    default Optional<Map<String, Long>> sessionsBySerializer() {
-        return Optional.empty();
-    }
 }

@@ -1,6 +1,9 @@
 package dev.sessiondata.server.store;
 
-/** The store's backend cannot be reached or did not answer in time; the operation had no effect or is unknown. */
+/**
+ * The store's backend cannot be reached (refused, not connected): the operation was not sent and had no effect. A
+ * command sent but not answered in time is a {@link StoreOutcomeUnknownException}.
+ */
 public class StoreUnavailableException extends RuntimeException {
 
     public StoreUnavailableException(String message, Throwable cause) {

@@ -11,7 +11,7 @@ import java.util.SplittableRandom;
  * <p>What a version needs is to be unique, not secret: whoever may send {@code If-Match} may read the version. So
  * each thread draws from its own generator, seeded from {@link SecureRandom} (64 random bits, so no two threads on
  * any node start on the same stream), rather than every write taking {@code SecureRandom}'s lock and mixing its
- * output with SHA-1: that was 5 % of the Java samples of a 10 KB PUT on the memory store (JFR).
+ * output with SHA-1, which showed in the profiles of writes to the memory store.
  */
 public final class Versions {
 

@@ -7,6 +7,7 @@ import dev.sessiondata.server.metrics.ServerMetrics;
 import dev.sessiondata.server.store.DeleteResult;
 import dev.sessiondata.server.store.Precondition;
 import dev.sessiondata.server.store.SessionStore;
+import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.store.StoredSession;
 import dev.sessiondata.server.store.WriteResult;
@@ -33,15 +34,17 @@ import reactor.core.publisher.Mono;
 public final class SessionHandler {
 
     private final SessionStore store;
+    private final SessionStoreStatistics statistics;
     private final SerializerPolicy serializers;
     private final SessionProperties properties;
     private final ServerMetrics metrics;
     private final WriteAdmission admission;
     private final Map<String, MediaType> mediaTypes = new ConcurrentHashMap<>();
 
-    public SessionHandler(SessionStore store, SerializerPolicy serializers, SessionProperties properties,
-            ServerMetrics metrics, WriteAdmission admission) {
+    public SessionHandler(SessionStore store, SessionStoreStatistics statistics, SerializerPolicy serializers,
+            SessionProperties properties, ServerMetrics metrics, WriteAdmission admission) {
         this.store = store;
+        this.statistics = statistics;
         this.serializers = serializers;
         this.properties = properties;
         this.metrics = metrics;
@@ -103,7 +106,7 @@ public final class SessionHandler {
         String id = SessionRequests.id(request);
         boolean slide = properties.slidingExpiration() && request.method() != HttpMethod.HEAD;
         String ifNoneMatch = request.headers().asHttpHeaders().getFirst(HttpHeaders.IF_NONE_MATCH);
-        return EventLoops.resumeOn(request.exchange(), store.get(id, slide)).flatMap(found -> {
+        return EventLoops.resumeOn(request.exchange(), (slide ? store.get(id) : store.peek(id))).flatMap(found -> {
             if (found.isEmpty()) {
                 return Mono.error(notFound(id));
             }
@@ -141,7 +144,7 @@ public final class SessionHandler {
         body.put("accepted", info.accepted());
         body.put("available", info.available());
         body.put("writes", metrics.writesBySerializer());
-        store.sessionsBySerializer().ifPresent(sessions -> body.put("sessions", sessions));
+        statistics.sessionsBySerializer().ifPresent(sessions -> body.put("sessions", sessions));
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(body);
     }
 

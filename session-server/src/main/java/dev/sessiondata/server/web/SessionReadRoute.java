@@ -79,7 +79,7 @@ public final class SessionReadRoute implements NettyRouteProvider {
         if (id == null || request.requestHeaders().contains(HttpHeaderNames.IF_NONE_MATCH) || !readAllowed(request)) {
             return webFlux.apply(request, response);
         }
-        CompletionStage<Optional<StoredSession>> read = store.get(id, slide);
+        CompletionStage<Optional<StoredSession>> read = slide ? store.get(id) : store.peek(id);
         if (read instanceof CompletableFuture<Optional<StoredSession>> done && done.isDone()
                 && !done.isCompletedExceptionally()) {
             return answer(request, response, done.getNow(Optional.empty()), start);

@@ -55,7 +55,7 @@ public final class RedisCluster implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() throws IOException, InterruptedException {
         for (RedisProcess node : nodes) {
             node.close();
         }

@@ -27,6 +27,7 @@ public final class RedisProcess implements AutoCloseable {
     private final File log;
     private final List<String> extraArguments;
     private @Nullable Process process;
+    private boolean paused;
 
     private RedisProcess(int port, List<String> extraArguments) throws IOException {
         this.port = port;
@@ -75,15 +76,44 @@ public final class RedisProcess implements AutoCloseable {
         await().atMost(Duration.ofSeconds(10)).until(this::answersPing);
     }
 
-    /** Stops the server and waits until it is gone; its data is gone with it. */
-    public void stop() throws InterruptedException {
+    /** Stops the server (a paused one is resumed first) and waits until it is gone; its data is gone with it. */
+    public void stop() throws IOException, InterruptedException {
         Process running = process;
         if (running != null) {
+            if (paused) {
+                resume();
+            }
             running.destroy();
             if (!running.waitFor(10, TimeUnit.SECONDS)) {
                 running.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
             process = null;
+        }
+    }
+
+    /**
+     * Freezes the server ({@code SIGSTOP}): its connections stay open and take commands, but nothing is answered
+     * until {@link #resume}, as a Redis stalled by its host.
+     */
+    public void pause() throws IOException, InterruptedException {
+        signal("-STOP");
+        paused = true;
+    }
+
+    /** Lets a {@link #pause paused} server run again ({@code SIGCONT}); it then answers what it was sent. */
+    public void resume() throws IOException, InterruptedException {
+        signal("-CONT");
+        paused = false;
+    }
+
+    private void signal(String signal) throws IOException, InterruptedException {
+        Process running = process;
+        if (running == null) {
+            throw new IllegalStateException("redis-server on port " + port + " is not running");
+        }
+        Process kill = new ProcessBuilder("kill", signal, String.valueOf(running.pid())).inheritIO().start();
+        if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+            throw new IllegalStateException("kill " + signal + " of redis-server on port " + port + " failed");
         }
     }
 
@@ -113,7 +143,7 @@ public final class RedisProcess implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() throws IOException, InterruptedException {
         stop();
     }
 }

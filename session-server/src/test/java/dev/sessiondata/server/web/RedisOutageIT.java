@@ -30,18 +30,7 @@ class RedisOutageIT {
 
     @BeforeAll
     static void start() throws Exception {
-        startWith("sessiondata.store.redis.loop-connections=false");
-    }
-
-    /**
-     * Starts the server on its own Redis with {@code property} beside the short timeouts. JUnit runs this class's
-     * {@code @BeforeAll} before a subclass's too, so a server already started is stopped first: only the last one
-     * started stays, and {@link #stop} stops it (a subclass's run left the first one's redis-server behind).
-     */
-    static void startWith(String property) throws Exception {
-        stop();
-        own = ServerOnOwnRedis.start(List.of(), "spring.data.redis.timeout=1s", "spring.data.redis.connect-timeout=1s",
-                property);
+        own = ServerOnOwnRedis.start(List.of(), "spring.data.redis.timeout=1s", "spring.data.redis.connect-timeout=1s");
         redis = own.redis();
         server = own.server();
     }
@@ -50,7 +39,6 @@ class RedisOutageIT {
     static void stop() throws Exception {
         if (own != null) {
             own.close();
-            own = null;
         }
     }
 

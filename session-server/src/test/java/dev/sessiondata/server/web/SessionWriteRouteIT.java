@@ -110,7 +110,7 @@ class SessionWriteRouteIT {
         assertThat(problemType(stale)).isEqualTo(ProblemType.PRECONDITION_FAILED);
         assertThat(problemType(notNew)).isEqualTo(ProblemType.PRECONDITION_FAILED);
         assertThat(createdOnly.statusCode()).isEqualTo(201);
-        assertThat(store.get("s", false).toCompletableFuture().join().orElseThrow().digest()).isEqualTo(BODY_DIGEST);
+        assertThat(store.peek("s").toCompletableFuture().join().orElseThrow().digest()).isEqualTo(BODY_DIGEST);
         assertThat(timed(201)).isEqualTo(2);
         assertThat(timed(200)).isEqualTo(1);
         assertThat(timed(412)).isEqualTo(2);
@@ -123,7 +123,7 @@ class SessionWriteRouteIT {
 
         assertThat(problemType(mismatch)).isEqualTo(ProblemType.DIGEST_MISMATCH);
         assertThat(problemType(malformed)).isEqualTo(ProblemType.INVALID_REQUEST);
-        assertThat(store.get("s", false).toCompletableFuture().join()).isEmpty();
+        assertThat(store.peek("s").toCompletableFuture().join()).isEmpty();
         assertThat(registry.get("sessiondata.requests.rejected").tag("reason", ProblemType.DIGEST_MISMATCH.slug())
                 .counter().count()).isEqualTo(1);
     }
@@ -138,7 +138,7 @@ class SessionWriteRouteIT {
         assertThat(problemType(refused)).isEqualTo(ProblemType.STORE_UNAVAILABLE);
         assertThat(refused.headers().firstValue("Retry-After")).hasValue("7");
         assertThat(JSON.readTree(refused.body()).get("overloaded").asBoolean()).isTrue();
-        assertThat(store.get("s", false).toCompletableFuture().join()).isEmpty();
+        assertThat(store.peek("s").toCompletableFuture().join()).isEmpty();
         assertThat(writer.put("s", BODY, JAVA).statusCode()).as("the permit was given back").isEqualTo(201);
     }
 
@@ -161,7 +161,7 @@ class SessionWriteRouteIT {
         assertThat(writer.put("s", new byte[1025], JAVA).statusCode()).as("over the limit").isEqualTo(WEBFLUX);
         assertThat(chunked(writer, "s", "Content-Type", SessionApi.mediaTypeOf(JAVA)).statusCode()).isEqualTo(WEBFLUX);
         assertThat(writer.putHeadExpectingContinue("s", BODY.length, JAVA)).startsWith("HTTP/1.1 " + WEBFLUX);
-        assertThat(store.get("s", false).toCompletableFuture().join()).isEmpty();
+        assertThat(store.peek("s").toCompletableFuture().join()).isEmpty();
     }
 
     /**

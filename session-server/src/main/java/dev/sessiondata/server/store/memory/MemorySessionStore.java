@@ -8,6 +8,7 @@ import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.sessiondata.server.store.DeleteResult;
 import dev.sessiondata.server.store.Precondition;
 import dev.sessiondata.server.store.SessionStore;
+import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.store.StoredSession;
 import dev.sessiondata.server.store.Versions;
@@ -80,8 +81,13 @@ public final class MemorySessionStore implements SessionStore {
     }
 
     @Override
-    public CompletionStage<Optional<StoredSession>> get(String id, boolean slide) {
-        return CompletableFuture.completedFuture(read(id, slide));
+    public CompletionStage<Optional<StoredSession>> get(String id) {
+        return CompletableFuture.completedFuture(read(id, true));
+    }
+
+    @Override
+    public CompletionStage<Optional<StoredSession>> peek(String id) {
+        return CompletableFuture.completedFuture(read(id, false));
     }
 
     private Optional<StoredSession> read(String id, boolean slide) {
@@ -134,17 +140,23 @@ public final class MemorySessionStore implements SessionStore {
         return CompletableFuture.completedFuture(read(id, true).map(StoredSession::expiresAt));
     }
 
-    @Override
-    public long sessionCount() {
-        return sessions.estimatedSize();
-    }
+    /** The counts of this store: Caffeine's estimated size and the live sessions per serializer, read, not counted. */
+    public SessionStoreStatistics statistics() {
+        return new SessionStoreStatistics() {
 
-    /** Exact up to Caffeine's pending maintenance, as {@link #sessionCount()} is. */
-    @Override
-    public Optional<Map<String, Long>> sessionsBySerializer() {
-        Map<String, Long> counts = new TreeMap<>();
-        live.forEach((serializerId, count) -> counts.put(serializerId, count.sum()));
-        return Optional.of(counts);
+            @Override
+            public long estimatedSessionCount() {
+                return sessions.estimatedSize();
+            }
+
+            /** Exact up to Caffeine's pending maintenance, as the estimated count is. */
+            @Override
+            public Optional<Map<String, Long>> sessionsBySerializer() {
+                Map<String, Long> counts = new TreeMap<>();
+                live.forEach((serializerId, count) -> counts.put(serializerId, count.sum()));
+                return Optional.of(counts);
+            }
+        };
     }
 
     private void count(String serializerId, int change) {

@@ -1,39 +1,41 @@
 package dev.sessiondata.server.store.redis;
 
-import java.util.List;
-import org.jspecify.annotations.Nullable;
-import org.springframework.core.io.ClassPathResource;
-import org.springframework.data.redis.core.RedisTemplate;
-import org.springframework.data.redis.core.script.DefaultRedisScript;
-import org.springframework.data.redis.serializer.RedisSerializer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 
 /**
- * The stores' Lua scripts, each next to this class as {@code <name>.lua}. Sent with {@code EVALSHA}, falling back
- * to {@code EVAL} when Redis (or a cluster node) does not have them yet: by Spring Data Redis ({@link #run}) for
- * the schema store, by {@link NativeRedis} on the session path.
+ * The stores' Lua scripts, each next to this class as {@code <name>.lua}, read once with their SHA-1. Sent with
+ * {@code EVALSHA} by {@link NativeRedis}, which falls back to {@code EVAL} when Redis (or a cluster node) does not
+ * have them yet.
  */
 enum LuaScripts {
-    PUT("put.lua", Long.class),
-    TOUCH("touch.lua", byte[].class),
-    DELETE("delete.lua", Long.class),
-    PUT_DESCRIPTORS("put-descriptors.lua", List.class),
-    PAGE_DESCRIPTORS("page-descriptors.lua", List.class);
+    PUT("put.lua"),
+    TOUCH("touch.lua"),
+    DELETE("delete.lua"),
+    PUT_DESCRIPTORS("put-descriptors.lua"),
+    PAGE_DESCRIPTORS("page-descriptors.lua");
 
-    private final DefaultRedisScript<Object> script;
     private final String sha1;
     private final String text;
 
-    /**
-     * The SHA-1 and the text are taken once: {@link DefaultRedisScript#getSha1()} asks the resource whether it was
-     * modified on every call (a jar URL connection under a lock), which was a tenth of a Redis read's samples.
-     */
-    @SuppressWarnings("unchecked")
-    LuaScripts(String file, Class<?> resultType) {
-        this.script = new DefaultRedisScript<>();
-        script.setLocation(new ClassPathResource(file, LuaScripts.class));
-        script.setResultType((Class<Object>) resultType);
-        this.sha1 = script.getSha1();
-        this.text = script.getScriptAsString();
+    LuaScripts(String file) {
+        try (InputStream in = LuaScripts.class.getResourceAsStream(file)) {
+            if (in == null) {
+                throw new IllegalStateException("the script " + file + " is missing beside " + LuaScripts.class);
+            }
+            this.text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            this.sha1 = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1")
+                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-1", e);
+        }
     }
 
     /** The script's SHA-1, for {@code EVALSHA}. */
@@ -44,12 +46,5 @@ enum LuaScripts {
     /** The script's text, for {@code EVAL} where a node does not have it yet. */
     String text() {
         return text;
-    }
-
-    /** Runs the script on keys of one slot; binary results stay {@code byte[]}, integers are {@link Long}s. */
-    @SuppressWarnings({"unchecked", "rawtypes"}) // byte[] in, byte[] or Long out: one serializer both ways
-    @Nullable Object run(RedisTemplate<String, byte[]> redis, List<String> keys, byte[]... args) {
-        RedisSerializer bytes = RedisSerializer.byteArray();
-        return redis.execute(script, bytes, bytes, keys, (Object[]) args);
     }
 }

@@ -1,7 +1,6 @@
 package dev.sessiondata.server.store.redis;
 
 import static dev.sessiondata.server.store.redis.RedisCalls.bytes;
-import static dev.sessiondata.server.store.redis.RedisCalls.call;
 import static dev.sessiondata.server.store.redis.RedisCalls.text;
 
 import dev.sessiondata.api.ClassDescriptor;
@@ -11,8 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import org.springframework.data.redis.connection.RedisConnectionFactory;
-import org.springframework.data.redis.core.RedisTemplate;
+import io.lettuce.core.ScriptOutputType;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
  * Keeps descriptors in Redis, per serializer id three keys of one cluster slot ({@code P} the configured prefix):
@@ -20,16 +19,17 @@ import org.springframework.data.redis.core.RedisTemplate;
  * descriptor-uids:{<id>}} (a sorted set of those uids, all scored 0, so ordered by their digits: the index pages are
  * read from) and {@code P descriptor-bytes:{<id>}} (the total of the bytes, checked against the bound). None expires,
  * so Redis's {@code volatile-*} eviction policies never evict them, only sessions (which all have a time to live). A
- * batch upload is one atomic script.
+ * batch upload is one atomic script. Redis is reached the way the session store reaches it ({@link NativeRedis}); the
+ * calls wait for their answer, as the schema routes run them off the event loops.
  */
 public final class RedisSchemaStore implements SchemaStore {
 
-    private final RedisTemplate<String, byte[]> redis;
+    private final NativeRedis redis;
     private final String prefix;
 
-    public RedisSchemaStore(RedisConnectionFactory connections, String keyPrefix) {
+    public RedisSchemaStore(LettuceConnectionFactory connections, String keyPrefix) {
         this.prefix = RedisCalls.checkPrefix(keyPrefix);
-        this.redis = RedisCalls.template(connections);
+        this.redis = new NativeRedis(connections);
     }
 
     @Override
@@ -44,7 +44,8 @@ public final class RedisSchemaStore implements SchemaStore {
             args[2 * i + 1] = bytes(descriptors.get(i).uidHex());
             args[2 * i + 2] = descriptors.get(i).bytes();
         }
-        List<?> result = (List<?>) call(() -> LuaScripts.PUT_DESCRIPTORS.run(redis, keys(serializerId), args));
+        List<Object> result = NativeRedis.await(
+                redis.script(LuaScripts.PUT_DESCRIPTORS, ScriptOutputType.MULTI, keys(serializerId), args));
         if (result == null) {
             throw new IllegalStateException("the descriptor script answered nothing");
         }
@@ -58,15 +59,16 @@ public final class RedisSchemaStore implements SchemaStore {
 
     @Override
     public Optional<ClassDescriptor> descriptor(String serializerId, long uid) {
-        byte[] bytes = call(() -> (byte[]) redis.opsForHash().get(hash(serializerId), ClassDescriptor.uidToHex(uid)));
+        byte[] bytes = NativeRedis.await(redis.call(commands -> commands.hget(bytes(hash(serializerId)),
+                bytes(ClassDescriptor.uidToHex(uid)))));
         return Optional.ofNullable(bytes).map(found -> new ClassDescriptor(uid, found));
     }
 
     @Override
     public List<ClassDescriptor> descriptors(String serializerId, OptionalLong after, int limit) {
         String from = after.isPresent() ? "(" + ClassDescriptor.uidToHex(after.getAsLong()) : "-";
-        List<?> page = (List<?>) call(() -> LuaScripts.PAGE_DESCRIPTORS.run(redis, keys(serializerId), bytes(from),
-                bytes(Integer.toString(limit))));
+        List<Object> page = NativeRedis.await(redis.script(LuaScripts.PAGE_DESCRIPTORS, ScriptOutputType.MULTI,
+                keys(serializerId), bytes(from), bytes(Integer.toString(limit))));
         List<ClassDescriptor> descriptors = new ArrayList<>(page == null ? 0 : page.size() / 2);
         for (int i = 0; page != null && i + 1 < page.size(); i += 2) {
             descriptors.add(new ClassDescriptor(ClassDescriptor.uidFromHex(text(page.get(i))), (byte[]) page.get(i + 1)));
@@ -78,8 +80,8 @@ public final class RedisSchemaStore implements SchemaStore {
         return prefix + "descriptors:{" + serializerId + "}";
     }
 
-    private List<String> keys(String serializerId) {
-        return List.of(hash(serializerId), prefix + "descriptor-uids:{" + serializerId + "}",
-                prefix + "descriptor-bytes:{" + serializerId + "}");
+    private byte[][] keys(String serializerId) {
+        return new byte[][] {bytes(hash(serializerId)), bytes(prefix + "descriptor-uids:{" + serializerId + "}"),
+                bytes(prefix + "descriptor-bytes:{" + serializerId + "}")};
     }
 }

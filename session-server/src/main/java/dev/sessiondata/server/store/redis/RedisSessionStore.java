@@ -7,6 +7,7 @@ import dev.sessiondata.server.store.DeleteResult;
 import dev.sessiondata.server.store.Precondition;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionWrite;
+import dev.sessiondata.server.store.StoreFullException;
 import dev.sessiondata.server.store.StoredSession;
 import dev.sessiondata.server.store.Versions;
 import dev.sessiondata.server.store.WriteResult;
@@ -45,8 +46,8 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * every KB that goes in or out of its interpreter): a write stages it with {@code HSET}, a read takes it with
  * {@code HMGET}, each sent with its script in one batch, one round trip. The layout is the one older releases wrote and
  * read, so servers of both kinds can share a Redis while they are rolled. Session operations go through
- * Lettuce's own asynchronous API ({@link NativeRedis}) and never wait; the session count is an estimate that never
- * passes over the key space ({@link SessionKeyCount}) and waits for its answers, off the event loops. An
+ * Lettuce's own asynchronous API ({@link NativeRedis}) and never wait; the session count is the separate view
+ * {@link RedisSessionStatistics}. An
  * unreachable Redis completes an operation's stage with a
  * {@link dev.sessiondata.server.store.StoreUnavailableException}; Lettuce reconnects by itself when it returns.
  */
@@ -67,73 +68,88 @@ public final class RedisSessionStore implements SessionStore {
      */
     static final Duration STAGED_TTL = Duration.ofMinutes(1);
 
-    /** Keys one session count touches per master: a standard error of 3 % when half the keys are sessions. */
-    public static final int DEFAULT_COUNT_SAMPLE = 1000;
+    /** What a read's slide answers in place of the new expiry when Redis refused it for want of memory. */
+    private static final byte[] SLIDE_REFUSED = new byte[0];
 
     private final NativeRedis lettuce;
     private final String prefix;
     private final Clock clock;
-    private final SessionKeyCount count;
     private final long slideResolutionMillis;
+    private final Runnable slideRefused;
 
+    /** A store whose every {@link #get} slides the session's expiry. */
     public RedisSessionStore(LettuceConnectionFactory connections, String keyPrefix, Clock clock) {
-        this(connections, keyPrefix, clock, DEFAULT_COUNT_SAMPLE);
-    }
-
-    /** {@code countSample}: the keys one session count may touch per master ({@link SessionKeyCount}). */
-    public RedisSessionStore(LettuceConnectionFactory connections, String keyPrefix, Clock clock, int countSample) {
-        this(connections, LoopConnections.none(), keyPrefix, clock, countSample, Duration.ZERO);
+        this(connections, keyPrefix, clock, Duration.ZERO, () -> { });
     }
 
     /**
-     * {@code loops}: the connections a caller on one of the web server's event loops uses instead of the factory's
-     * shared one ({@link LoopConnections}); the caller closes them. {@code slideResolution}: how long after its last
-     * slide or write a sliding read leaves a session's expiry where it is (zero: every sliding read moves it; see
-     * {@link #get}).
+     * {@code slideResolution}: how long after its last slide or write a read leaves a session's expiry where it is
+     * (zero: every read moves it; see {@link #get}). {@code slideRefused}: told of every slide Redis refused for want
+     * of memory, whose read answered the session with the expiry it had (for a metric).
      */
-    public RedisSessionStore(LettuceConnectionFactory connections, LoopConnections loops, String keyPrefix,
-            Clock clock, int countSample, Duration slideResolution) {
+    public RedisSessionStore(LettuceConnectionFactory connections, String keyPrefix, Clock clock,
+            Duration slideResolution, Runnable slideRefused) {
         if (slideResolution.isNegative()) {
             throw new IllegalArgumentException("the slide resolution must not be negative: " + slideResolution);
         }
         this.slideResolutionMillis = slideResolution.toMillis();
         this.prefix = RedisCalls.checkPrefix(keyPrefix);
-        this.count = new SessionKeyCount(prefix + "session:", countSample);
-        this.lettuce = new NativeRedis(connections, loops);
+        this.lettuce = new NativeRedis(connections);
         this.clock = clock;
+        this.slideRefused = slideRefused;
     }
 
     /**
-     * A read is one {@code HMGET}; a sliding one runs the touch script after it in the same round trip (one batch,
-     * answered together). The script reads the session's ttl and moves its expiry in one atomic step, so the slide
+     * A {@link #peek} is one {@code HMGET}; a {@code get} runs the touch script after it in the same round trip (one
+     * batch, answered together). The script reads the session's ttl and moves its expiry in one atomic step, so the slide
      * never recreates a session deleted meanwhile and always uses the ttl the session has; the answer is what the
      * {@code HMGET} read with the expiry the slide set (empty when the slide found the session gone). The script
      * comes second so that the order holds when a node does not have it yet and it is sent again as {@code EVAL}.
-     * The body never passes through Lua: the old read script, which returned it, cost Redis 33 µs per 10 KB read
-     * against 1.5 µs for the {@code HMGET} and 3 µs for the touch script ({@code INFO commandstats}).
+     * The body never passes through Lua, which costs Redis per byte that goes in or out of its interpreter.
      *
      * <p>With a slide resolution, a sliding read is the {@code HMGET} alone while the session was slid or written
      * less than the resolution (at most half its ttl) ago, which the stored expiry minus the ttl says, on every
      * node alike; the answer then has the stored expiry, at most that much earlier than an exact slide would set.
      * A read past that point runs the touch script after the {@code HMGET}'s answer, a second round trip, once per
      * resolution and session.
+     *
+     * <p>A slide Redis refuses for want of memory ({@code noeviction} at {@code maxmemory} refuses every script
+     * that may write) leaves the read as it was: the session is answered with its stored expiry and
+     * {@code slideRefused} is told.
      */
     @Override
-    public CompletionStage<Optional<StoredSession>> get(String id, boolean slide) {
+    public CompletionStage<Optional<StoredSession>> get(String id) {
         byte[] key = sessionKey(id);
-        if (!slide || slideResolutionMillis > 0) {
-            CompletionStage<Optional<StoredSession>> read = lettuce.call(redis -> redis.hmget(key, FIELDS))
-                    .thenApply(fields -> session(fields, null));
-            return slide ? read.thenCompose(found -> slidIfDue(id, found)) : read;
+        if (slideResolutionMillis > 0) {
+            return peek(id).thenCompose(found -> slidIfDue(id, found));
         }
         byte[][] keys = {key};
         byte[] now = now();
         return lettuce.batch(redis -> {
             CompletionStage<List<KeyValue<byte[], byte[]>>> read = redis.hmget(key, FIELDS);
-            CompletionStage<byte[]> slid = redis.script(LuaScripts.TOUCH, ScriptOutputType.VALUE, keys, now);
-            return read.thenCombine(slid,
-                    (fields, expires) -> expires == null ? Optional.empty() : session(fields, expires));
+            CompletionStage<byte @Nullable []> slid = redis.<byte[]>script(LuaScripts.TOUCH, ScriptOutputType.VALUE,
+                    keys, now).exceptionally(failure -> {
+                        refusedSlide(failure);
+                        return SLIDE_REFUSED;
+                    });
+            return read.thenCombine(slid, (fields, expires) -> expires == SLIDE_REFUSED ? session(fields, null)
+                    : expires == null ? Optional.empty() : session(fields, expires));
         });
+    }
+
+    @Override
+    public CompletionStage<Optional<StoredSession>> peek(String id) {
+        byte[] key = sessionKey(id);
+        return lettuce.call(redis -> redis.hmget(key, FIELDS)).thenApply(fields -> session(fields, null));
+    }
+
+    /** Counts a slide refused for want of memory, after which the read stands as it is; rethrows any other failure. */
+    private void refusedSlide(Throwable failure) {
+        RuntimeException translated = NativeRedis.translate(failure);
+        if (!(translated instanceof StoreFullException)) {
+            throw translated;
+        }
+        slideRefused.run();
     }
 
     /**
@@ -151,7 +167,11 @@ public final class RedisSessionStore implements SessionStore {
             return CompletableFuture.completedFuture(found);
         }
         return touch(id).thenApply(expires -> expires.map(at -> new StoredSession(session.data(),
-                session.serializerId(), session.version(), session.ttl(), at, session.digest())));
+                session.serializerId(), session.version(), session.ttl(), at, session.digest())))
+                .exceptionally(failure -> {
+                    refusedSlide(failure);
+                    return found;
+                });
     }
 
     /**
@@ -178,9 +198,8 @@ public final class RedisSessionStore implements SessionStore {
      * expiry), then the put script checks the precondition, decides the ttl (an existing session keeps its own when
      * the write names none) and renames the staged hash onto the session: three commands in one batch, all written
      * to the connection before any answer is awaited (one round trip), the last one atomic, and the body never
-     * passes through Lua (the old script, which took it as an argument, cost Redis 29 µs per 10 KB write; the
-     * {@code HSET} 0.8 µs and a commit script of seven calls 16 µs, measured with {@code INFO commandstats}; the one
-     * of four calls in {@code put.lua} now). A refused write drops what was staged; a commit that never comes leaves
+     * passes through Lua (a script that took it as an argument cost Redis many times what the {@code HSET} and the
+     * commit script cost together, in {@code INFO commandstats}). A refused write drops what was staged; a commit that never comes leaves
      * the staged hash to Redis' expiry and the session as it was.
      */
     @Override
@@ -232,12 +251,6 @@ public final class RedisSessionStore implements SessionStore {
         return lettuce.<byte[]>script(LuaScripts.TOUCH, ScriptOutputType.VALUE, sessionKey(id), now())
                 .thenApply(expires -> expires == null ? Optional.empty()
                         : Optional.of(Instant.ofEpochMilli(Long.parseLong(text(expires)))));
-    }
-
-    /** Estimated from {@code DBSIZE} and a bounded sample of keys: {@link SessionKeyCount} says how closely. */
-    @Override
-    public long sessionCount() {
-        return count.count(lettuce);
     }
 
     private byte[] sessionKey(String id) {

@@ -21,9 +21,9 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Accuracy of the estimate: a binomial sample, so the relative standard error is {@code sqrt((1 - p) / (p n))}
  * with {@code p} the session keys' share of the database and {@code n} the sample: exact when the store owns its
- * database ({@code p = 1}: every key is a session key, the count is {@code DBSIZE}), about 3 % at {@code p = 0.5} and
- * 10 % at {@code p = 0.1} with the default 1,000. {@code DBSIZE} also counts keys that expired but that Redis has not
- * evicted yet (Redis's active expiry aims to keep those under 10 % of the keys with a time to live).
+ * database ({@code p = 1}: every key is a session key, the count is {@code DBSIZE}), and larger the smaller the
+ * sessions' share. {@code DBSIZE} also counts keys that expired but that Redis has not evicted yet (Redis's active
+ * expiry keeps those a small share of the keys with a time to live).
  */
 final class SessionKeyCount {
 
