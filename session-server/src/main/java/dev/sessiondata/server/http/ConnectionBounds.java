@@ -65,6 +65,7 @@ public final class ConnectionBounds implements NettyServerCustomizer {
                     RequestHeadTimeout.install(pipeline, headerTimeout, closedForHeaderTimeout::increment);
                     pipeline.addAfter(NettyPipeline.HttpCodec, PipelinedRequestLimit.NAME,
                             new PipelinedRequestLimit(maxPipelined, closedForPipelining::increment));
+                    pipeline.addAfter(NettyPipeline.HttpCodec, BodyFramingFailures.NAME, new BodyFramingFailures());
                 });
     }
 

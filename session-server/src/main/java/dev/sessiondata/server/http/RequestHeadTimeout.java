@@ -6,6 +6,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
 import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -29,6 +30,7 @@ final class RequestHeadTimeout {
     private final long timeoutNanos;
     private final Runnable onTimeout;
     private boolean awaitingHead = true;
+    private boolean timedOut;
     private @Nullable ScheduledFuture<?> timer;
 
     private RequestHeadTimeout(Duration timeout, Runnable onTimeout) {
@@ -57,6 +59,7 @@ final class RequestHeadTimeout {
             if (awaitingHead && timer == null && msg instanceof ByteBuf bytes && bytes.isReadable()) {
                 timer = ctx.executor().schedule(() -> {
                     timer = null;
+                    timedOut = true;
                     onTimeout.run();
                     ctx.close();
                 }, timeoutNanos, TimeUnit.NANOSECONDS);
@@ -75,6 +78,11 @@ final class RequestHeadTimeout {
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (timedOut) {
+                // the decoder's report of the head cut short by the close: nothing to answer, nothing to log
+                ReferenceCountUtil.release(msg);
+                return;
+            }
             if (msg instanceof HttpRequest) {
                 stop();
                 awaitingHead = msg instanceof LastHttpContent;
