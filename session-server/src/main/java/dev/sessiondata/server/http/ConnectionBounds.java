@@ -14,9 +14,9 @@ import reactor.netty.NettyPipeline;
 import reactor.netty.http.server.HttpServer;
 
 /**
- * Applies {@link ConnectionProperties} to the web server: Reactor Netty's request timeout (which covers the body,
- * from the end of the header section to the end of the body, and closes the connection), and the counts and
- * handlers of this package for what Reactor Netty has no option for. Each connection closed for a bound of this
+ * Applies {@link ConnectionProperties} to the web server with counts and handlers of this package: Reactor Netty has
+ * no option for most of these bounds, and its bound on connections and its request timeout log each connection they
+ * cut as a warning or an error with a stack trace. Each connection closed for a bound of this
  * package is counted in {@code sessiondata.connections.closed} by reason, and logged at DEBUG only: an attack that
  * meets a bound must not flood the log.
  */
@@ -29,6 +29,7 @@ public final class ConnectionBounds implements NettyServerCustomizer {
     private final Map<OpenConnections.Refusal, Counter> refused = new EnumMap<>(OpenConnections.Refusal.class);
     private final Counter closedForHeaderTimeout;
     private final Counter closedForPipelining;
+    private final Counter closedForBodyTimeout;
 
     public ConnectionBounds(ConnectionProperties properties, MeterRegistry registry) {
         this.properties = properties;
@@ -38,6 +39,7 @@ public final class ConnectionBounds implements NettyServerCustomizer {
         }
         this.closedForHeaderTimeout = closed(registry, "header-timeout");
         this.closedForPipelining = closed(registry, "max-pipelined-requests");
+        this.closedForBodyTimeout = closed(registry, "body-timeout");
     }
 
     private static Counter closed(MeterRegistry registry, String reason) {
@@ -51,22 +53,24 @@ public final class ConnectionBounds implements NettyServerCustomizer {
     public HttpServer apply(HttpServer server) {
         Duration headerTimeout = properties.headerTimeout();
         int maxPipelined = properties.maxPipelinedRequests();
-        return server.requestTimeout(properties.bodyTimeout())
-                .doOnChannelInit((observer, channel, remoteAddress) -> {
-                    OpenConnections.Refusal refusal = open.admit(channel);
-                    if (refusal != null) {
-                        refuse(channel, refusal);
-                        return;
-                    }
-                    ChannelPipeline pipeline = channel.pipeline();
-                    if (pipeline.get(NettyPipeline.HttpCodec) == null) {
-                        return;
-                    }
-                    RequestHeadTimeout.install(pipeline, headerTimeout, closedForHeaderTimeout::increment);
-                    pipeline.addAfter(NettyPipeline.HttpCodec, PipelinedRequestLimit.NAME,
-                            new PipelinedRequestLimit(maxPipelined, closedForPipelining::increment));
-                    pipeline.addAfter(NettyPipeline.HttpCodec, BodyFramingFailures.NAME, new BodyFramingFailures());
-                });
+        Duration bodyTimeout = properties.bodyTimeout();
+        return server.doOnChannelInit((observer, channel, remoteAddress) -> {
+            OpenConnections.Refusal refusal = open.admit(channel);
+            if (refusal != null) {
+                refuse(channel, refusal);
+                return;
+            }
+            ChannelPipeline pipeline = channel.pipeline();
+            if (pipeline.get(NettyPipeline.HttpCodec) == null) {
+                return;
+            }
+            RequestHeadTimeout.install(pipeline, headerTimeout, closedForHeaderTimeout::increment);
+            pipeline.addAfter(NettyPipeline.HttpCodec, PipelinedRequestLimit.NAME,
+                    new PipelinedRequestLimit(maxPipelined, closedForPipelining::increment));
+            pipeline.addAfter(NettyPipeline.HttpCodec, BodyFramingFailures.NAME, new BodyFramingFailures());
+            pipeline.addAfter(NettyPipeline.HttpCodec, RequestBodyTimeout.NAME,
+                    new RequestBodyTimeout(bodyTimeout, closedForBodyTimeout::increment));
+        });
     }
 
     private void refuse(Channel channel, OpenConnections.Refusal refusal) {
