@@ -2,9 +2,13 @@ package dev.sessiondata.serializer.fory;
 
 import dev.sessiondata.serializer.MissingSchemaException;
 import dev.sessiondata.serializer.SerializationException;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -27,12 +31,18 @@ import org.jspecify.annotations.Nullable;
  * ({@link ForySharedSerializer#MAX_VERSIONS_PER_CLASS}). A definition refused there (a class outside the allow-list, or
  * not on this class path) stays an empty slot: a payload that refers to it fails to read, the others read.
  *
- * <p>Bounds: at most {@link #MAX_SETS} sets of at most {@link #MAX_SET_BYTES} bytes in all are installed from peers.
+ * <p>Bounds, counted in the definitions this JVM does not already hold, so that no writer can spend a reader's budget
+ * by republishing definitions it holds (a legitimate set with its definitions repeated, under a new uid each time):
+ * at most {@link #MAX_SETS} sets that each bring a definition this JVM did not hold, and at most
+ * {@link #MAX_SET_BYTES} bytes of distinct definitions, are installed from peers. A set whose definitions are all held
+ * already costs nothing of those; it costs a list of references to them, and at most {@link #MAX_HELD_SETS} sets are
+ * held in all. The definitions of every set are kept once, however many sets name them.
  */
 final class InstalledTypeDefs {
 
     static final int MAX_SETS = 256;
     static final long MAX_SET_BYTES = 16L << 20;
+    static final int MAX_HELD_SETS = 16 * MAX_SETS;
     /** The uid of the context of self-contained payloads; a set's uid is never negative. */
     private static final long NO_SET = -1;
 
@@ -69,6 +79,10 @@ final class InstalledTypeDefs {
 
     private final String serializerId;
     private final ConcurrentMap<Long, List<byte[]>> sets = new ConcurrentHashMap<>();
+    /** Every distinct definition of the sets held, with the number of sets that name it (guarded by this). */
+    private final Map<Definition, Held> definitions = new HashMap<>();
+    /** The peer sets that brought a definition this JVM did not hold when they were installed (guarded by this). */
+    private final Set<Long> costlySets = new HashSet<>();
     private final AtomicLong installedBytes = new AtomicLong();
     /** How many sets were forgotten: a context an instance took before a removal is looked up again. */
     private volatile int removals;
@@ -81,13 +95,15 @@ final class InstalledTypeDefs {
         return sets.containsKey(uid);
     }
 
-    /** A set this JVM published itself: known without counting against the bounds. */
-    void addOwn(long uid, List<byte[]> typeDefs) {
-        sets.putIfAbsent(uid, typeDefs);
+    /** A set this JVM published itself: known without counting against the bounds; its definitions are held. */
+    synchronized void addOwn(long uid, List<byte[]> typeDefs) {
+        if (!sets.containsKey(uid)) {
+            sets.put(uid, hold(typeDefs));
+        }
     }
 
     /**
-     * A set a peer published.
+     * A set a peer published; it costs the definitions this JVM does not hold yet.
      *
      * @throws SerializationException if the bounds are reached
      */
@@ -95,22 +111,92 @@ final class InstalledTypeDefs {
         if (sets.containsKey(uid)) {
             return;
         }
-        long bytes = typeDefs.stream().mapToLong(typeDef -> typeDef.length).sum();
-        if (sets.size() >= MAX_SETS || installedBytes.get() + bytes > MAX_SET_BYTES) {
-            throw new SerializationException(serializerId, "this JVM holds " + sets.size() + " type definition "
-                    + "sets (" + installedBytes.get() + " bytes); at most " + MAX_SETS + " sets and " + MAX_SET_BYTES
-                    + " bytes are installed");
+        long newBytes = 0;
+        Set<Definition> distinct = new HashSet<>();
+        for (byte[] typeDef : typeDefs) {
+            Definition definition = new Definition(typeDef);
+            if (!definitions.containsKey(definition) && distinct.add(definition)) {
+                newBytes += typeDef.length;
+            }
         }
-        installedBytes.addAndGet(bytes);
-        sets.put(uid, typeDefs);
+        boolean costly = !distinct.isEmpty();
+        if (sets.size() >= MAX_HELD_SETS
+                || costly && (costlySets.size() >= MAX_SETS || installedBytes.get() + newBytes > MAX_SET_BYTES)) {
+            throw new SerializationException(serializerId, "this JVM holds " + sets.size() + " type definition "
+                    + "sets, " + costlySets.size() + " of them with definitions of their own (" + installedBytes.get()
+                    + " bytes of distinct definitions); at most " + MAX_SETS + " such sets, " + MAX_SET_BYTES
+                    + " bytes and " + MAX_HELD_SETS + " sets in all are installed");
+        }
+        if (costly) {
+            costlySets.add(uid);
+        }
+        installedBytes.addAndGet(newBytes);
+        sets.put(uid, hold(typeDefs));
     }
 
-    /** Forgets a set a peer published that this JVM cannot use at all. */
+    /** Forgets a set a peer published that this JVM cannot use at all, and the definitions only it named. */
     synchronized void remove(long uid) {
         List<byte[]> typeDefs = sets.remove(uid);
         if (typeDefs != null) {
             removals++;
-            installedBytes.addAndGet(-typeDefs.stream().mapToLong(typeDef -> typeDef.length).sum());
+            costlySets.remove(uid);
+            Set<Definition> distinct = new HashSet<>();
+            for (byte[] typeDef : typeDefs) {
+                Definition definition = new Definition(typeDef);
+                Held held = distinct.add(definition) ? definitions.get(definition) : null;
+                if (held != null && --held.sets == 0) {
+                    definitions.remove(definition);
+                    installedBytes.addAndGet(-typeDef.length);
+                }
+            }
+        }
+    }
+
+    /**
+     * Counts the set's definitions as named by one more set, and returns them as the copies already held, so that a
+     * definition is kept once however many sets name it.
+     */
+    private List<byte[]> hold(List<byte[]> typeDefs) {
+        List<byte[]> held = new ArrayList<>(typeDefs.size());
+        Set<Definition> distinct = new HashSet<>();
+        for (byte[] typeDef : typeDefs) {
+            Definition definition = new Definition(typeDef);
+            Held kept = definitions.computeIfAbsent(definition, key -> new Held(typeDef));
+            held.add(kept.bytes);
+            if (distinct.add(definition)) {
+                kept.sets++;
+            }
+        }
+        return List.copyOf(held);
+    }
+
+    /** The copy of a definition kept, and how many sets name it. */
+    private static final class Held {
+
+        final byte[] bytes;
+        int sets;
+
+        Held(byte[] bytes) {
+            this.bytes = bytes;
+        }
+    }
+
+    /** A definition's bytes, equal to another with the same bytes. */
+    private record Definition(byte[] bytes) {
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Definition definition && Arrays.equals(bytes, definition.bytes);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(bytes);
+        }
+
+        @Override
+        public String toString() {
+            return "Definition[" + bytes.length + " bytes]";
         }
     }
 

@@ -14,6 +14,7 @@ import dev.sessiondata.serializer.SessionSerializers;
 import dev.sessiondata.serializer.kit.KitFixtures;
 import dev.sessiondata.serializer.kit.KitSettings;
 import dev.sessiondata.serializer.kit.SessionContextFixture;
+import dev.sessiondata.serializer.kit.TimeFieldsFixture;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,6 +50,33 @@ class ForySharedExchangeTest {
                         missing -> assertThat(missing.uid()).isEqualTo(schemas.get(0).uid()));
         assertThat(reader.install(schemas.get(0))).isEqualTo(SchemaInstallation.INSTALLED);
         assertThat(reader.install(schemas.get(0))).isEqualTo(SchemaInstallation.ALREADY_KNOWN);
+        assertThat(reader.deserialize(shared, SessionContextFixture.class)).isEqualTo(value);
+    }
+
+    /**
+     * A writer that republishes a legitimate set with its definitions repeated, under a true uid each time, gives the
+     * reader nothing it does not hold: those sets cost none of its budget, and a new release's set is still installed.
+     */
+    @Test
+    void setsThatRepeatDefinitionsTheReaderHoldsLeaveItsBudgetToNewSets() {
+        SessionContextFixture value = KitFixtures.sessionContext();
+        ClassDescriptor legitimate = writer.schemasOf(List.of(SessionContextFixture.class)).get(0);
+        writer.published(List.of(legitimate));
+        byte[] shared = writer.serialize(value);
+        List<byte[]> definitions = ForyTypeDefSet.typeDefsOf(legitimate);
+        assertThat(reader.install(legitimate)).isEqualTo(SchemaInstallation.INSTALLED);
+        for (int copies = 1; copies <= InstalledTypeDefs.MAX_SETS; copies++) {
+            List<byte[]> repeated = new ArrayList<>(definitions);
+            for (int copy = 0; copy < copies; copy++) {
+                repeated.add(definitions.get(copy % definitions.size()));
+            }
+            assertThat(reader.install(ForyTypeDefSet.of(repeated))).as("copies %d", copies)
+                    .isEqualTo(SchemaInstallation.INSTALLED);
+        }
+        SchemaExchangingSerializer newRelease = create(KitSettings.strict());
+        ClassDescriptor newSet = newRelease.schemasOf(List.of(TimeFieldsFixture.class)).get(0);
+
+        assertThat(reader.install(newSet)).isEqualTo(SchemaInstallation.INSTALLED);
         assertThat(reader.deserialize(shared, SessionContextFixture.class)).isEqualTo(value);
     }
 

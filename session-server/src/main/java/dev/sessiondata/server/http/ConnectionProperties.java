@@ -1,0 +1,77 @@
+package dev.sessiondata.server.http;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.OperatingSystemMXBean;
+import java.time.Duration;
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Bounds on every HTTP connection, so that connections that send nothing, or send it slowly, cannot take the server
+ * from the clients that do. The idle timeout between requests, the request-line and header-size limits are Spring
+ * Boot's own ({@code server.netty.idle-timeout}, {@code server.netty.max-initial-line-length},
+ * {@code server.max-http-request-header-size}); these are the bounds Boot has no property for.
+ *
+ * @param maxConnections       the connections the server holds open at once; a connection beyond it is closed as
+ *                             soon as it is accepted; default three quarters of the process's file-descriptor limit
+ *                             (the rest is for the store's connections, the jars and the logs), or 10,000 where
+ *                             the limit cannot be read
+ * @param maxConnectionsPerAddress the connections one source address holds open at once; a connection beyond it is
+ *                             closed as soon as it is accepted, so that one host cannot take all of
+ *                             {@code max-connections}; default an eighth of {@code max-connections}, at least 16 and
+ *                             at most 1,024 (far above the pool of any one application; a proxy in front of the
+ *                             service is one address and needs it raised)
+ * @param headerTimeout        the time from the first byte of a request to the end of its header section; a
+ *                             connection whose header section takes longer is closed; default 10 s (a header section
+ *                             is at most a few KiB and arrives in one round trip)
+ * @param bodyTimeout          the time from the end of a request's header section to the end of its body; a
+ *                             connection whose body takes longer is closed, and the request's write admission is
+ *                             released with it; default 30 s (the largest body at 70 KB/s)
+ * @param maxPipelinedRequests the requests one connection may have sent and not yet been answered; a connection
+ *                             that sends more is closed; default 16 (clients of the service do not pipeline; a
+ *                             pipelining client keeps a few requests ahead)
+ */
+@ConfigurationProperties("sessiondata.server.connections")
+public record ConnectionProperties(@Nullable Integer maxConnections, @Nullable Integer maxConnectionsPerAddress,
+        @Nullable Duration headerTimeout, @Nullable Duration bodyTimeout, @Nullable Integer maxPipelinedRequests) {
+
+    static final int UNKNOWN_DESCRIPTOR_LIMIT_CONNECTIONS = 10_000;
+
+    public ConnectionProperties {
+        if (maxConnections == null) {
+            maxConnections = defaultMaxConnections(fileDescriptorLimit());
+        }
+        if (maxConnectionsPerAddress == null) {
+            maxConnectionsPerAddress = Math.max(16, Math.min(1_024, maxConnections / 8));
+        }
+        if (headerTimeout == null) {
+            headerTimeout = Duration.ofSeconds(10);
+        }
+        if (bodyTimeout == null) {
+            bodyTimeout = Duration.ofSeconds(30);
+        }
+        if (maxPipelinedRequests == null) {
+            maxPipelinedRequests = 16;
+        }
+        if (maxConnections < 1 || maxConnectionsPerAddress < 1 || maxPipelinedRequests < 1
+                || headerTimeout.compareTo(Duration.ZERO) <= 0 || bodyTimeout.compareTo(Duration.ZERO) <= 0) {
+            throw new IllegalArgumentException("sessiondata.server.connections: max-connections, "
+                    + "max-connections-per-address, max-pipelined-requests, header-timeout and body-timeout must be "
+                    + "positive; were " + maxConnections + ", " + maxConnectionsPerAddress + ", "
+                    + maxPipelinedRequests + ", " + headerTimeout + ", " + bodyTimeout);
+        }
+    }
+
+    static int defaultMaxConnections(long fileDescriptorLimit) {
+        if (fileDescriptorLimit <= 0) {
+            return UNKNOWN_DESCRIPTOR_LIMIT_CONNECTIONS;
+        }
+        return (int) Math.max(64, Math.min(Integer.MAX_VALUE, fileDescriptorLimit / 4 * 3));
+    }
+
+    /** The process's file-descriptor limit, or {@code -1} where the JVM does not say (not a Unix). */
+    private static long fileDescriptorLimit() {
+        OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+        return os instanceof com.sun.management.UnixOperatingSystemMXBean unix ? unix.getMaxFileDescriptorCount() : -1;
+    }
+}
