@@ -1,8 +1,9 @@
 package dev.sessiondata.server.store;
 
 /**
- * The store's backend cannot be reached (refused, not connected): the operation was not sent and had no effect. A
- * command sent but not answered in time is a {@link StoreOutcomeUnknownException}.
+ * The store's backend cannot be reached (refused, not connected): the operation was not sent and had no effect;
+ * except for the subtype {@link StoreOutcomeUnknownException}, a command sent but not answered in time, which may
+ * have been applied.
  */
 public class StoreUnavailableException extends RuntimeException {
 

@@ -223,7 +223,7 @@ final class NativeRedis {
     static RuntimeException translate(Throwable failure) {
         Throwable cause = cause(failure);
         if (cause instanceof StoreUnavailableException || cause instanceof StoreFullException
-                || cause instanceof StoreOutcomeUnknownException || cause instanceof IllegalStateException) {
+                || cause instanceof IllegalStateException) {
             return (RuntimeException) cause;
         }
         if (isOutOfMemory(cause)) {

@@ -140,8 +140,9 @@ class RedisStoreFailuresIT {
         redis.stop();
 
         await().untilAsserted(() -> assertThatThrownBy(() -> join(store.put("gone", write("x"), Precondition.none())))
-                .hasCauseInstanceOf(StoreUnavailableException.class));
-        assertThatThrownBy(() -> join(store.get("warm"))).hasCauseInstanceOf(StoreUnavailableException.class);
+                .extracting(Throwable::getCause).isExactlyInstanceOf(StoreUnavailableException.class));
+        assertThatThrownBy(() -> join(store.get("warm")))
+                .extracting(Throwable::getCause).isExactlyInstanceOf(StoreUnavailableException.class);
     }
 
     @Test

@@ -1,0 +1,44 @@
+package dev.sessiondata.server.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class ConnectionPropertiesTest {
+
+    @Test
+    void theConnectionBoundLeavesAQuarterOfTheDescriptorLimitToEverythingElse() {
+        assertThat(ConnectionProperties.defaultMaxConnections(20_000)).isEqualTo(15_000);
+        assertThat(ConnectionProperties.defaultMaxConnections(1_024)).isEqualTo(768);
+        assertThat(ConnectionProperties.defaultMaxConnections(-1))
+                .isEqualTo(ConnectionProperties.UNKNOWN_DESCRIPTOR_LIMIT_CONNECTIONS);
+    }
+
+    @Test
+    void thePerAddressBoundIsAnEighthOfTheConnectionBoundWithinSixteenAndOneThousandAndTwentyFour() {
+        assertThat(new ConnectionProperties(15_000, null, null, null, null).maxConnectionsPerAddress()).isEqualTo(1_024);
+        assertThat(new ConnectionProperties(768, null, null, null, null).maxConnectionsPerAddress()).isEqualTo(96);
+        assertThat(new ConnectionProperties(64, null, null, null, null).maxConnectionsPerAddress()).isEqualTo(16);
+    }
+
+    @Test
+    void unsetTimeoutsAndThePipeliningBoundHaveTheirDefaults() {
+        ConnectionProperties defaults = new ConnectionProperties(null, null, null, null, null);
+
+        assertThat(defaults.headerTimeout()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(defaults.bodyTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(defaults.maxPipelinedRequests()).isEqualTo(16);
+        assertThat(defaults.maxConnections()).isPositive();
+    }
+
+    @Test
+    void aBoundThatIsNotPositiveIsRefusedWithTheNamesOfTheProperties() {
+        assertThatThrownBy(() -> new ConnectionProperties(0, null, null, null, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("sessiondata.server.connections");
+        assertThatThrownBy(() -> new ConnectionProperties(null, null, Duration.ZERO, null, null))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}
