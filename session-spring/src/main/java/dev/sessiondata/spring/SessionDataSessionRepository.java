@@ -36,7 +36,10 @@ import org.springframework.session.UuidSessionIdGenerator;
  *       {@link SessionClient#update update}, bounded by its attempts), so concurrent requests of one session that
  *       set different attributes keep them all;</li>
  *   <li>{@code changeSessionId()} stores the session under its new id and deletes the old one; a session deleted
- *       or expired while a request changed it is not brought back by that request's save;</li>
+ *       or expired while a request changed it is not brought back by that request's save, and of two requests that
+ *       change one session's id, the second's save finds the old id gone and keeps no copy;</li>
+ *   <li>a session saved with a last access longer ago than its max inactive interval is deleted, as Spring
+ *       Session's repositories expire it;</li>
  *   <li>an attribute of a class the serializers do not allow is refused at {@code setAttribute} with a
  *       {@link DisallowedAttributeException}, so the service never holds a session its readers cannot load.</li>
  * </ul>
@@ -136,10 +139,21 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
     public void save(SessionDataSession session) {
         String id = session.getId();
         String storedId = session.storedId();
-        if (storedId == null || !storedId.equals(id)) {
-            create(session);
+        if (session.getMaxInactiveInterval().compareTo(Duration.ZERO) > 0 && session.isExpired()) {
+            // last accessed longer ago than its max inactive interval (set so by the application): Spring Session
+            // expires such a session at once, while a write would give it a whole interval from now
             if (storedId != null) {
                 client.delete(storedId);
+            }
+            session.saved(session.stored(), null);
+        } else if (storedId == null || !storedId.equals(id)) {
+            String versionRead = session.version();
+            create(session);
+            if (storedId != null && !deleteMoved(storedId, versionRead)) {
+                // deleted, expired or moved by another request since this one read it: the copy under the new id
+                // would bring it back
+                log.debug("session {} is gone; its copy under the new id is deleted", storedId);
+                client.delete(id);
             }
         } else if (session.isChanged() || saveMode == SaveMode.ALWAYS) {
             update(session);
@@ -153,6 +167,22 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
         if (SessionApi.SESSION_ID.matcher(id).matches()) {
             client.delete(id);
         }
+    }
+
+    /**
+     * Deletes the session a changed id moved away from; whether it was still there, so that of two requests that
+     * change one session's id only the first keeps its copy. A write another request made to it since it was read
+     * is lost with it, as the copy carries this request's view.
+     */
+    private boolean deleteMoved(String storedId, @Nullable String versionRead) {
+        if (versionRead != null) {
+            try {
+                return client.delete(storedId, versionRead);
+            } catch (ConflictException writtenMeanwhile) {
+                log.debug("session {} changed since this request read it; deleted all the same", storedId);
+            }
+        }
+        return client.delete(storedId);
     }
 
     /** Writes the whole session under its current id, which no session may hold yet. */

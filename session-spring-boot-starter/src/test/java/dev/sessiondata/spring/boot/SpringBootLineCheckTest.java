@@ -1,0 +1,51 @@
+package dev.sessiondata.spring.boot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.EnvironmentPostProcessor;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.support.GenericApplicationContext;
+import org.springframework.core.io.DefaultResourceLoader;
+
+/**
+ * An application on another Spring Boot line is told which starter it needs before anything fails to load; the
+ * other line is simulated by hiding the Boot 4 class the check looks for.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class SpringBootLineCheckTest {
+
+    @Test
+    void onSpringBoot4TheCheckPasses() {
+        assertThatCode(() -> new SpringBoot4LineCheck().initialize(new GenericApplicationContext()))
+                .doesNotThrowAnyException();
+    }
+
+    @Test
+    void anApplicationOnAnotherLineFailsToStartNamingTheStarterForIt(CapturedOutput output) {
+        SpringApplication application = new SpringApplication(Application.class);
+        application.setWebApplicationType(WebApplicationType.NONE);
+        application.setResourceLoader(new DefaultResourceLoader(
+                new FilteredClassLoader(EnvironmentPostProcessor.class)));
+
+        assertThatThrownBy(application::run).isInstanceOf(WrongSpringBootLineException.class)
+                .hasMessageStartingWith("session-spring-boot-starter needs Spring Boot 4.x, but this application "
+                        + "runs Spring Boot ");
+        assertThat(output.getOut() + output.getErr())
+                .contains("APPLICATION FAILED TO START")
+                .contains("On Spring Boot 3.5, depend on dev.sessiondata:session-spring-boot3-starter instead of "
+                        + "dev.sessiondata:session-spring-boot-starter");
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class Application {
+    }
+}
