@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.random.RandomGenerator;
 
 /**
- * How {@link SessionClient#update} retries after a conflict: at most {@code attempts} tries, pausing between them
- * for a random time up to a ceiling that doubles from {@code initialBackoff} to {@code maxBackoff} ("full jitter"),
+ * How {@link dev.sessiondata.client.SessionClient#update} retries after a conflict: at most {@code attempts}
+ * tries, pausing between them for a random time up to a ceiling that doubles from {@code initialBackoff} to {@code maxBackoff} ("full jitter"),
  * so that writers who collided once do not collide again in lockstep.
  */
 public record UpdatePolicy(int attempts, Duration initialBackoff, Duration maxBackoff) {
