@@ -18,7 +18,7 @@ COPY . .
 RUN --mount=type=cache,target=/root/.m2 \
     ./mvnw -B -q -pl session-server -am package -DskipTests \
  && mkdir /out \
- && find session-server/target -maxdepth 1 -name 'session-server-*.jar' ! -name '*-plain.jar' \
+ && find session-server/target -maxdepth 1 -name 'session-server-*.jar' ! -name '*-plain.jar' ! -name '*-sources.jar' ! -name '*-javadoc.jar' \
       -exec cp {} /out/session-server.jar \; \
  && test -s /out/session-server.jar
 

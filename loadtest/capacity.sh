@@ -87,7 +87,7 @@ if [ "$skip_build" = false ]; then
   ./mvnw -B -q -pl session-server -am package -DskipTests
 fi
 if [ -z "$jar" ]; then
-  jar=$(find session-server/target -maxdepth 1 -name 'session-server-*.jar' ! -name '*-plain.jar' | head -1)
+  jar=$(find session-server/target -maxdepth 1 -name 'session-server-*.jar' ! -name '*-plain.jar' ! -name '*-sources.jar' ! -name '*-javadoc.jar' | head -1)
 fi
 [ -n "$jar" ] && [ -f "$jar" ] || { echo "no server jar: build without --skip-build" >&2; exit 1; }
 

@@ -74,7 +74,7 @@ else
   if [ "$skip_build" = false ]; then
     ./mvnw -B -q -pl session-server -am package -DskipTests
   fi
-  jar=$(find session-server/target -maxdepth 1 -name 'session-server-*.jar' ! -name '*-plain.jar' | head -1)
+  jar=$(find session-server/target -maxdepth 1 -name 'session-server-*.jar' ! -name '*-plain.jar' ! -name '*-sources.jar' ! -name '*-javadoc.jar' | head -1)
   [ -n "$jar" ] || { echo "no server jar under session-server/target: build without --skip-build" >&2; exit 1; }
 
   server_args=()

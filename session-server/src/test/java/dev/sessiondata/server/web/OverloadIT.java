@@ -7,7 +7,6 @@ import dev.sessiondata.api.ProblemType;
 import dev.sessiondata.server.support.Api;
 import dev.sessiondata.server.support.RedisProcess;
 import java.io.File;
-import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -25,7 +24,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLongArray;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -147,12 +145,12 @@ class OverloadIT {
                 && new String(response.body(), StandardCharsets.UTF_8).contains(ProblemType.STORE_UNAVAILABLE.uri().toString());
     }
 
-    /** The repackaged server jar of this build (failsafe runs after package). */
-    private static Path serverJar() throws IOException {
-        try (Stream<Path> files = Files.list(Path.of("target"))) {
-            return files.filter(file -> file.getFileName().toString().matches("session-server-.*\\.jar"))
-                    .filter(file -> !file.getFileName().toString().endsWith("-plain.jar"))
-                    .findFirst().orElseThrow(() -> new IllegalStateException("no server jar under target/: run verify"));
+    /** The repackaged server jar of this build (failsafe runs after package), as the module's Failsafe names it. */
+    private static Path serverJar() {
+        Path jar = Path.of(System.getProperty("sessiondata.server.jar", "target/session-server.jar"));
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException("no server jar at " + jar + ": run verify");
         }
+        return jar;
     }
 }
