@@ -1,0 +1,8 @@
+/**
+ * The Java client's code samples of the manual, included from here by tag so that a sample that no longer compiles
+ * fails the build.
+ */
+@NullMarked
+package dev.sessiondata.docs.client;
+
+import org.jspecify.annotations.NullMarked;
