@@ -3,7 +3,7 @@ package dev.sessiondata.sample;
 import static dev.sessiondata.sample.AppInstance.cookieOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sessiondata.sample.webflux.ReactiveShopApplication;
+import dev.sessiondata.reactivesample.ReactiveShopApplication;
 import dev.sessiondata.spring.SessionDataReactiveSessionRepository;
 import dev.sessiondata.testsupport.TestServer;
 import java.net.http.HttpResponse;

@@ -1,4 +1,4 @@
-package dev.sessiondata.sample.webflux;
+package dev.sessiondata.reactivesample;
 
 import java.util.Objects;
 import org.springframework.boot.SpringApplication;
@@ -13,9 +13,10 @@ import reactor.core.publisher.Mono;
 /**
  * The shop's WebFlux variant: a login and the user's preferences in the {@link WebSession}. Nothing in it knows
  * about the session-data service: the starter keeps the WebSession there through the client's non-blocking view
- * (see application-webflux.properties), and its {@code SESSION} cookie is the servlet shop's, so a user moves
- * between the two. Run it with the service up: {@code ./mvnw -pl samples/session-spring-webflux-sample
- * spring-boot:run -Dspring-boot.run.profiles=webflux}, with {@code SESSIONDATA_BASE_URI} and
+ * (see application.properties), and its {@code SESSION} cookie is the servlet shop's, so a user moves between
+ * the two. Its package is apart from the servlet shop's, so that neither scans the other's controller where both
+ * are on one class path (the servlet shop's integration test). Run it with the service up:
+ * {@code ./mvnw -pl samples/session-spring-webflux-sample spring-boot:run}, with {@code SESSIONDATA_BASE_URI} and
  * {@code SESSIONDATA_TOKEN} set.
  */
 @SpringBootApplication
