@@ -221,7 +221,16 @@ public final class SessionClient implements AutoCloseable {
         String unsettledDigest = null;
         T unsettledValue = null;
         for (int attempt = 1; ; attempt++) {
-            ApiResponse read = read("update", id).requireSuccess();
+            ApiResponse read = read("update", id);
+            if (!read.isSuccessful()) {
+                if (unsettledDigest == null || (read.status() != 503 && read.status() != 504)
+                        || attempt >= updatePolicy.attempts()) {
+                    throw Failures.of(read);
+                }
+                // the store that did not answer the write may not answer its read yet either: read again later
+                pause(updatePolicy.backoff(attempt, ThreadLocalRandom.current()), read.request());
+                continue;
+            }
             if (unsettledDigest != null && unsettledDigest.equals(ContentDigest.of(read.body()))) {
                 // the write answered 504 was applied: the session holds the very bytes it sent
                 return unsettledValue;
