@@ -7,8 +7,8 @@ import java.util.List;
 /**
  * The integrity fields of RFC 9530 on the wire ({@link ContentDigest} computes them): every session write carries
  * the {@code Content-Digest} of its bytes, and every successful answer that carries a {@code Repr-Digest} is checked
- * against it before anything reads its body. With {@code required}, a successful session answer (one with a body
- * of a session media type) without a {@code sha-256} {@code Repr-Digest} is refused.
+ * against it before anything reads its body. With {@code required}, a successful session read without a
+ * {@code sha-256} {@code Repr-Digest} is refused.
  */
 public final class ContentDigests implements Interceptor {
 
@@ -26,7 +26,7 @@ public final class ContentDigests implements Interceptor {
                 : request.header(ContentDigest.CONTENT_DIGEST, ContentDigest.of(body.bytes())));
         if (response.isSuccessful()) {
             List<String> reprDigest = response.headers().allValues(ContentDigest.REPR_DIGEST);
-            if (required && isSession(response) && !ContentDigest.hasSha256(reprDigest)) {
+            if (required && isSessionRead(request) && !ContentDigest.hasSha256(reprDigest)) {
                 throw new MissingDigestException(response.request() + " answered a session without a sha-256 "
                         + ContentDigest.REPR_DIGEST + ", which this client requires");
             }
@@ -35,7 +35,7 @@ public final class ContentDigests implements Interceptor {
         return response;
     }
 
-    private static boolean isSession(ApiResponse response) {
-        return response.header("Content-Type").flatMap(SessionApi::serializerIdOf).isPresent();
+    private static boolean isSessionRead(ApiRequest request) {
+        return request.method().equals("GET") && request.path().startsWith(SessionApi.SESSIONS_PATH + "/");
     }
 }

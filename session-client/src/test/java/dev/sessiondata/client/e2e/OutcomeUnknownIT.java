@@ -86,6 +86,7 @@ class OutcomeUnknownIT {
     void anUpdateWhoseWriteWasAppliedUnconfirmedAppliesItsChangeOnce() {
         client.put("counter", "0");
         AtomicInteger changes = new AtomicInteger();
+        long unknownBefore = unknownOutcomesLogged();
 
         String written = client.update("counter", String.class, value -> {
             if (changes.getAndIncrement() == 0) {
@@ -94,9 +95,14 @@ class OutcomeUnknownIT {
             return String.valueOf(Integer.parseInt(value) + 1);
         });
 
+        assertThat(unknownOutcomesLogged()).as("writes the server answered 504").isGreaterThan(unknownBefore);
         assertThat(written).isEqualTo("1");
         assertThat(changes).as("times the change ran").hasValue(1);
         assertThat(client.get("counter", String.class).orElseThrow().value()).isEqualTo("1");
+    }
+
+    private long unknownOutcomesLogged() {
+        return server.output().lines().filter(line -> line.contains("Session store outcome unknown for PUT")).count();
     }
 
     /** Holds every write command (and what follows it on that connection) for {@link #WRITES_HELD}. */

@@ -8,6 +8,7 @@ import dev.sessiondata.spring.SessionDataSession;
 import dev.sessiondata.spring.SessionDataSessionRepository;
 import dev.sessiondata.testsupport.TestServer;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
@@ -347,6 +348,28 @@ abstract class SpringSessionContract {
         found.setLastAccessedTime(found.getLastAccessedTime().minus(Duration.ofMinutes(31)));
         found.setMaxInactiveInterval(Duration.ofMinutes(30));
         repository.save(found);
+
+        assertThat(find(session.getId())).isNull();
+    }
+
+    /** Spring Session's {@code save_LastAccessedTimeInPast_ShouldExpireSession}. */
+    @Test
+    void save_LastAccessedTimeInPast_ShouldExpireSession() {
+        SessionDataSession session = repository.createSession();
+        session.setAttribute("user", "ada");
+        session.setLastAccessedTime(Instant.EPOCH);
+        repository.save(session);
+
+        assertThat(find(session.getId())).isNull();
+    }
+
+    /** Spring Session's {@code getSessionExpired}. */
+    @Test
+    void getSessionExpired() {
+        SessionDataSession session = repository.createSession();
+        session.setLastAccessedTime(Instant.now().minus(SessionDataSessionRepository.DEFAULT_MAX_INACTIVE_INTERVAL)
+                .minusSeconds(1));
+        repository.save(session);
 
         assertThat(find(session.getId())).isNull();
     }
