@@ -28,6 +28,14 @@ public final class SessionApi {
     /** The path, below one session's path, that extends its time to live. */
     public static final String TOUCH_PATH = "/touch";
 
+    /**
+     * The path, below one session's path, that changes its id ({@code POST}): the session moves to the id in
+     * {@link #NEW_ID_HEADER} with a new version, in one conditional step.
+     */
+    public static final String ID_PATH = "/id";
+    /** The id an id change ({@link #ID_PATH}) moves the session to. */
+    public static final String NEW_ID_HEADER = "Session-New-Id";
+
     /** The query parameter that sets a session's time to live, in seconds. */
     public static final String TTL_PARAMETER = "ttl";
 

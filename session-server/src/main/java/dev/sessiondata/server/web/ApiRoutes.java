@@ -23,6 +23,7 @@ public final class ApiRoutes {
 
     public static final String SESSION_PATH = SessionApi.SESSIONS_PATH + "/{id}";
     public static final String TOUCH_PATH = SESSION_PATH + SessionApi.TOUCH_PATH;
+    public static final String ID_PATH = SESSION_PATH + SessionApi.ID_PATH;
 
     private ApiRoutes() {
     }
@@ -34,6 +35,7 @@ public final class ApiRoutes {
                 .PUT(SESSION_PATH, sessions::put)
                 .DELETE(SESSION_PATH, sessions::delete)
                 .POST(TOUCH_PATH, sessions::touch)
+                .POST(ID_PATH, sessions::changeId)
                 .GET(SessionApi.SERIALIZERS_PATH, sessions::serializers)
                 .HEAD(SessionApi.SERIALIZERS_PATH, sessions::serializers)
                 .GET(SchemaHandler.DESCRIPTORS_PATH, schemas::all)
@@ -44,6 +46,7 @@ public final class ApiRoutes {
                 .GET(OpenApiDocument.PATH, openApi::get)
                 .add(methodNotAllowed(SESSION_PATH, HttpMethod.GET, HttpMethod.HEAD, HttpMethod.PUT, HttpMethod.DELETE))
                 .add(methodNotAllowed(TOUCH_PATH, HttpMethod.POST))
+                .add(methodNotAllowed(ID_PATH, HttpMethod.POST))
                 .add(methodNotAllowed(SessionApi.SERIALIZERS_PATH, HttpMethod.GET, HttpMethod.HEAD))
                 .add(methodNotAllowed(SchemaHandler.DESCRIPTORS_PATH, HttpMethod.GET, HttpMethod.HEAD, HttpMethod.PUT))
                 .add(methodNotAllowed(SchemaHandler.DESCRIPTOR_PATH, HttpMethod.GET, HttpMethod.HEAD))

@@ -6,6 +6,7 @@ import com.github.benmanes.caffeine.cache.Expiry;
 import com.github.benmanes.caffeine.cache.RemovalCause;
 import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.sessiondata.server.store.DeleteResult;
+import dev.sessiondata.server.store.IdChangeResult;
 import dev.sessiondata.server.store.Precondition;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreStatistics;
@@ -28,6 +29,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -40,6 +42,10 @@ import org.jspecify.annotations.Nullable;
  * so concurrent slides never move it back). Many readers of one hot session therefore never queue on its key's
  * lock, as they would behind a {@code compute} per read. A read that must not slide uses
  * {@code getIfPresentQuietly}, which leaves the expiry alone.
+ *
+ * <p>Changes hold the lock of their id's stripe ({@link #STRIPES}) around their {@code compute}: an id change, the
+ * one operation on two ids, holds both ids' stripes (taken in stripe order, so two changes never wait on each other
+ * crosswise), which makes it atomic against every write and delete of either id. Reads take no lock.
  *
  * <p>Every operation is done when it returns: the stages it answers are completed ones, so the store runs on the
  * web server's event loop without a hand-off.
@@ -57,7 +63,11 @@ public final class MemorySessionStore implements SessionStore {
     /** G1's region size, or 0 under another collector. */
     private static final long REGION_BYTES = g1RegionBytes();
 
+    /** How many locks the ids share: enough that unrelated writes seldom meet on one. */
+    private static final int STRIPES = 64;
+
     private final Cache<String, Entry> sessions;
+    private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
     private final Clock clock;
     /** Live sessions per serializer, kept with every change, so that counting them is no pass over the cache. */
     private final Map<String, LongAdder> live = new ConcurrentHashMap<>();
@@ -67,6 +77,9 @@ public final class MemorySessionStore implements SessionStore {
             throw new IllegalArgumentException("maxTotalBytes must be positive, was " + maxTotalBytes);
         }
         this.clock = clock;
+        for (int i = 0; i < STRIPES; i++) {
+            locks[i] = new ReentrantLock();
+        }
         this.sessions = Caffeine.newBuilder()
                 .maximumWeight(maxTotalBytes)
                 .weigher((String id, Entry entry) -> weight(id, entry))
@@ -98,6 +111,17 @@ public final class MemorySessionStore implements SessionStore {
     @Override
     public CompletionStage<WriteResult> put(String id, SessionWrite write, Precondition precondition) {
         AtomicReference<WriteResult> result = new AtomicReference<>();
+        ReentrantLock lock = lockOf(id);
+        lock.lock();
+        try {
+            write(id, write, precondition, result);
+        } finally {
+            lock.unlock();
+        }
+        return CompletableFuture.completedFuture(result.get());
+    }
+
+    private void write(String id, SessionWrite write, Precondition precondition, AtomicReference<WriteResult> result) {
         sessions.asMap().compute(id, (key, current) -> {
             if (!precondition.isMetBy(current == null ? null : current.version)) {
                 result.set(WriteResult.preconditionFailed());
@@ -117,22 +141,77 @@ public final class MemorySessionStore implements SessionStore {
             }
             return next;
         });
-        return CompletableFuture.completedFuture(result.get());
     }
 
     @Override
     public CompletionStage<DeleteResult> delete(String id, Precondition precondition) {
         AtomicReference<DeleteResult> result = new AtomicReference<>(DeleteResult.NOT_FOUND);
-        sessions.asMap().computeIfPresent(id, (key, current) -> {
-            if (!precondition.isMetBy(current.version)) {
-                result.set(DeleteResult.PRECONDITION_FAILED);
-                return current;
-            }
-            result.set(DeleteResult.DELETED);
-            count(current.serializerId, -1);
-            return null;
-        });
+        ReentrantLock lock = lockOf(id);
+        lock.lock();
+        try {
+            sessions.asMap().computeIfPresent(id, (key, current) -> {
+                if (!precondition.isMetBy(current.version)) {
+                    result.set(DeleteResult.PRECONDITION_FAILED);
+                    return current;
+                }
+                result.set(DeleteResult.DELETED);
+                count(current.serializerId, -1);
+                return null;
+            });
+        } finally {
+            lock.unlock();
+        }
         return CompletableFuture.completedFuture(result.get());
+    }
+
+    @Override
+    public CompletionStage<IdChangeResult> changeId(String id, String newId, Precondition precondition) {
+        ReentrantLock first = lockOf(id);
+        ReentrantLock second = lockOf(newId);
+        if (stripe(newId) < stripe(id)) {
+            ReentrantLock swap = first;
+            first = second;
+            second = swap;
+        }
+        first.lock();
+        second.lock();
+        try {
+            return CompletableFuture.completedFuture(moved(id, newId, precondition));
+        } finally {
+            second.unlock();
+            first.unlock();
+        }
+    }
+
+    /** The id change, with both ids' stripes held: no write or delete of either id runs meanwhile. */
+    private IdChangeResult moved(String id, String newId, Precondition precondition) {
+        Entry current = sessions.policy().getIfPresentQuietly(id);
+        if (current == null) {
+            return IdChangeResult.notFound();
+        }
+        if (!precondition.isMetBy(current.version)) {
+            return IdChangeResult.preconditionFailed();
+        }
+        if (id.equals(newId) || sessions.policy().getIfPresentQuietly(newId) != null) {
+            return IdChangeResult.idTaken();
+        }
+        Entry moved = new Entry(current.data, current.serializerId, Versions.next(), current.ttl, current.expiresAt(),
+                current.digest);
+        sessions.asMap().put(newId, moved);
+        // the old entry may have expired since the look above (an eviction counts itself); else the counts stand
+        if (!sessions.asMap().remove(id, current)) {
+            count(moved.serializerId, 1);
+        }
+        return IdChangeResult.changed(moved.version, Instant.ofEpochMilli(moved.expiresAt()));
+    }
+
+    private ReentrantLock lockOf(String id) {
+        return locks[stripe(id)];
+    }
+
+    private static int stripe(String id) {
+        int hash = id.hashCode();
+        return ((hash ^ (hash >>> 16)) & Integer.MAX_VALUE) % STRIPES;
     }
 
     @Override

@@ -4,6 +4,7 @@ import static dev.sessiondata.server.store.redis.RedisCalls.bytes;
 import static dev.sessiondata.server.store.redis.RedisCalls.text;
 
 import dev.sessiondata.server.store.DeleteResult;
+import dev.sessiondata.server.store.IdChangeResult;
 import dev.sessiondata.server.store.Precondition;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionWrite;
@@ -13,6 +14,7 @@ import dev.sessiondata.server.store.Versions;
 import dev.sessiondata.server.store.WriteResult;
 import io.lettuce.core.KeyValue;
 import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.cluster.SlotHash;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,6 +41,31 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  *   <li>{@code P staged:{<id>}:<version>} — a write on its way: the same fields, renamed onto the session by the
  *       write's script in the same round trip, or removed by Redis after {@link #STAGED_TTL} when no commit came.</li>
  * </ul>
+ * Every key name comes from {@link #key}.
+ *
+ * <p>An id change ({@link #changeId}) is one script when both keys are in one slot (always on one server: the
+ * session hash is renamed, expiry and all). On a Cluster the two ids are in different slots and no script reaches
+ * both, so the change is a protocol of four steps, each one script on one key:
+ * <ol>
+ *   <li>move out (old id): if the session exists at the version asked for and no unexpired marker is there, a
+ *       marker {@code moving = <until>:<new version>:<new id>} goes into its hash, and the script answers the
+ *       session's fields;</li>
+ *   <li>move in (new id): unless the new id exists, its hash is created with those fields, the new version and a
+ *       short life ({@link #STAGED_TTL} at most); if it exists, the marker is taken away and the change is
+ *       {@code ID_TAKEN};</li>
+ *   <li>commit (old id): if the old hash still holds this marker it is deleted; if not, a write replaced it (the
+ *       rename drops the marker: {@code PRECONDITION_FAILED}) or a delete or expiry took it ({@code NOT_FOUND}), and
+ *       the new id's hash is deleted again;</li>
+ *   <li>finish (new id): its expiry becomes the session's own.</li>
+ * </ol>
+ * A delete that finds the marker deletes the new id's hash of that version as well. So a session deleted at any point
+ * of a change is not alive under the new id once the delete and the change have answered: the commit, which
+ * decides, needs the marker the delete took away, and whichever of the two comes second removes the new hash. Of
+ * two changes of one id, the second finds the first's marker and fails; of two into one new id, the second finds
+ * it taken. The window: between steps 2 and 3 the new id holds a copy nobody has been told of (the change has not
+ * answered); if this server stops there, the copy lives until its short life ends, and the old session stays as
+ * it was (its marker expires with its time); if it stops between steps 3 and 4, the session is gone once that short
+ * life ends, as if deleted. Neither brings back a deleted session, since nobody was given the new id.
  *
  * <p>Every decision is taken inside one Lua script (Redis runs each atomically): the precondition and ttl of a
  * write, with the rename that makes it visible, so a conditional write either fully happens or not at all and a
@@ -76,6 +103,8 @@ public final class RedisSessionStore implements SessionStore {
     private final Clock clock;
     private final long slideResolutionMillis;
     private final Runnable slideRefused;
+    /** Whether the keys of one script must share a slot (Redis Cluster). */
+    private final boolean clustered;
 
     /** A store whose every {@link #get} slides the session's expiry. */
     public RedisSessionStore(LettuceConnectionFactory connections, String keyPrefix, Clock clock) {
@@ -97,6 +126,7 @@ public final class RedisSessionStore implements SessionStore {
         this.lettuce = new NativeRedis(connections);
         this.clock = clock;
         this.slideRefused = slideRefused;
+        this.clustered = connections.isClusterAware();
     }
 
     /**
@@ -215,7 +245,7 @@ public final class RedisSessionStore implements SessionStore {
         if (digest != null) {
             fields.put(DIGEST, bytes(digest));
         }
-        byte[][] keys = {sessionKey(id), bytes(prefix + "staged:{" + id + "}:" + version)};
+        byte[][] keys = {sessionKey(id), key("staged", id, ":" + version)};
         byte[][] args = {condition(precondition), bytes(String.valueOf(precondition.version())), now(),
                 bytes(write.keepsTtl() ? "1" : "0"), ttl};
         return lettuce.batch(redis -> {
@@ -235,15 +265,113 @@ public final class RedisSessionStore implements SessionStore {
         });
     }
 
+    /**
+     * One script; when it deleted a session that an id change across slots had marked, the change's new hash of that
+     * version is deleted too before the delete answers (see the class comment).
+     */
     @Override
     public CompletionStage<DeleteResult> delete(String id, Precondition precondition) {
-        return lettuce.<Long>script(LuaScripts.DELETE, ScriptOutputType.INTEGER, sessionKey(id), condition(precondition),
-                bytes(String.valueOf(precondition.version()))).thenApply(outcome -> {
-                    if (outcome == null || outcome < 0) {
-                        return DeleteResult.NOT_FOUND;
+        return lettuce.<List<Object>>script(LuaScripts.DELETE, ScriptOutputType.MULTI, sessionKey(id),
+                condition(precondition), bytes(String.valueOf(precondition.version()))).thenCompose(answer -> {
+                    long outcome = answer == null || answer.isEmpty() ? -1 : (Long) answer.get(0);
+                    if (outcome < 0) {
+                        return CompletableFuture.completedFuture(DeleteResult.NOT_FOUND);
                     }
-                    return outcome == 0 ? DeleteResult.PRECONDITION_FAILED : DeleteResult.DELETED;
+                    if (outcome == 0) {
+                        return CompletableFuture.completedFuture(DeleteResult.PRECONDITION_FAILED);
+                    }
+                    if (answer.size() < 2) {
+                        return CompletableFuture.completedFuture(DeleteResult.DELETED);
+                    }
+                    MoveMarker marker = MoveMarker.parse(text(answer.get(1)));
+                    return deleteVersion(marker.newId(), marker.newVersion()).thenApply(ignored -> DeleteResult.DELETED);
                 });
+    }
+
+    /** Deletes the session of {@code id} if it is at {@code version}. */
+    private CompletionStage<Object> deleteVersion(String id, String version) {
+        return lettuce.script(LuaScripts.DELETE, ScriptOutputType.MULTI, sessionKey(id), bytes("version"),
+                bytes(version));
+    }
+
+    /**
+     * One script when both keys are in one slot, else the protocol of the class comment. {@code NONE} is taken as
+     * {@code PRESENT}: the session must exist.
+     */
+    @Override
+    public CompletionStage<IdChangeResult> changeId(String id, String newId, Precondition precondition) {
+        if (id.equals(newId)) {
+            return CompletableFuture.completedFuture(IdChangeResult.idTaken());
+        }
+        byte[] oldKey = sessionKey(id);
+        byte[] newKey = sessionKey(newId);
+        String version = Versions.next();
+        byte[] condition = bytes(precondition.kind() == Precondition.Kind.VERSION ? "version" : "present");
+        byte[] expected = bytes(String.valueOf(precondition.version()));
+        if (!clustered || SlotHash.getSlot(oldKey) == SlotHash.getSlot(newKey)) {
+            return lettuce.<List<Object>>script(LuaScripts.CHANGE_ID, ScriptOutputType.MULTI,
+                    new byte[][] {oldKey, newKey}, condition, expected, bytes(version)).thenApply(answer -> {
+                        long outcome = (Long) answer.get(0);
+                        return outcome == 1 ? IdChangeResult.changed(version, instant(answer.get(1)))
+                                : outcome == 0 ? IdChangeResult.preconditionFailed()
+                                : outcome == -1 ? IdChangeResult.notFound() : IdChangeResult.idTaken();
+                    });
+        }
+        long now = clock.millis();
+        MoveMarker marker = new MoveMarker(now + STAGED_TTL.toMillis(), version, newId);
+        byte[] token = bytes(marker.toString());
+        return lettuce.<List<Object>>script(LuaScripts.MOVE_OUT, ScriptOutputType.MULTI, oldKey, condition, expected,
+                token, bytes(String.valueOf(now))).thenCompose(out -> {
+                    long outcome = (Long) out.get(0);
+                    if (outcome != 1) {
+                        return CompletableFuture.completedFuture(outcome == 0 ? IdChangeResult.preconditionFailed()
+                                : IdChangeResult.notFound());
+                    }
+                    Instant expiresAt = instant(out.get(4));
+                    long shortLife = Math.max(1, Math.min(STAGED_TTL.toMillis(), expiresAt.toEpochMilli() - now));
+                    byte[] digest = out.get(5) == null ? new byte[0] : (byte[]) out.get(5);
+                    return lettuce.<Long>script(LuaScripts.MOVE_IN, ScriptOutputType.INTEGER, newKey,
+                            (byte[]) out.get(1), (byte[]) out.get(2), bytes(version), (byte[]) out.get(3),
+                            (byte[]) out.get(4), digest, bytes(String.valueOf(shortLife))).thenCompose(in -> in == 1
+                                    ? commitMove(oldKey, newId, newKey, token, version, expiresAt)
+                                    : endMove(oldKey, token, "abort").thenApply(ignored -> IdChangeResult.idTaken()));
+                });
+    }
+
+    /** Steps 3 and 4 of an id change across slots, or the new hash deleted again when the old one changed meanwhile. */
+    private CompletionStage<IdChangeResult> commitMove(byte[] oldKey, String newId, byte[] newKey, byte[] token,
+            String version, Instant expiresAt) {
+        return endMove(oldKey, token, "commit").thenCompose(done -> {
+            if (done != 1) {
+                IdChangeResult failed = done == 0 ? IdChangeResult.preconditionFailed() : IdChangeResult.notFound();
+                return deleteVersion(newId, version).thenApply(ignored -> failed);
+            }
+            return lettuce.<Long>script(LuaScripts.MOVE_IN_DONE, ScriptOutputType.INTEGER, newKey, bytes(version),
+                    bytes(String.valueOf(expiresAt.toEpochMilli()))).thenApply(finished -> finished == 1
+                            ? IdChangeResult.changed(version, expiresAt) : IdChangeResult.notFound());
+        });
+    }
+
+    private CompletionStage<Long> endMove(byte[] oldKey, byte[] token, String how) {
+        return lettuce.script(LuaScripts.MOVE_DONE, ScriptOutputType.INTEGER, oldKey, token, bytes(how));
+    }
+
+    private static Instant instant(Object epochMillis) {
+        return Instant.ofEpochMilli(Long.parseLong(text(epochMillis)));
+    }
+
+    /** The marker an id change across slots leaves in the old session's hash while it runs. */
+    record MoveMarker(long untilMillis, String newVersion, String newId) {
+
+        static MoveMarker parse(String text) {
+            String[] parts = text.split(":", 3);
+            return new MoveMarker(Long.parseLong(parts[0]), parts[1], parts[2]);
+        }
+
+        @Override
+        public String toString() {
+            return untilMillis + ":" + newVersion + ":" + newId;
+        }
     }
 
     @Override
@@ -254,7 +382,12 @@ public final class RedisSessionStore implements SessionStore {
     }
 
     private byte[] sessionKey(String id) {
-        return bytes(prefix + "session:{" + id + "}");
+        return key("session", id, "");
+    }
+
+    /** The one place a key is named: {@code P kind:{id}suffix}, the id its hash tag. */
+    private byte[] key(String kind, String id, String suffix) {
+        return bytes(prefix + kind + ":{" + id + "}" + suffix);
     }
 
     private byte[] now() {

@@ -11,6 +11,7 @@ import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.support.RedisCluster;
 import dev.sessiondata.server.support.RedisProcess;
 import dev.sessiondata.server.support.RunningServer;
+import io.lettuce.core.cluster.SlotHash;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -62,6 +63,13 @@ class RedisClusterSessionStoreIT extends SessionStoreCompatibilityKit {
     @Override
     protected SessionStoreStatistics statisticsOf(SessionStore store) {
         return new RedisSessionStatistics(connections, storePrefix, RedisSessionStatistics.DEFAULT_COUNT_SAMPLE);
+    }
+
+    /** The kit's id changes run the protocol across slots here, not the one-slot script. */
+    @Test
+    void theKitsIdChangesCrossSlots() {
+        assertThat(SlotHash.getSlot(storePrefix + "session:{" + BEFORE + "}"))
+                .isNotEqualTo(SlotHash.getSlot(storePrefix + "session:{" + AFTER + "}"));
     }
 
     /**
