@@ -52,10 +52,19 @@ public final class Transport implements AutoCloseable {
         return new Link(0, request).proceed(request);
     }
 
-    /** Releases what the exchange owns; later requests are refused. */
+    /** Releases what the exchange and the interceptors own; later requests are refused. */
     @Override
     public void close() {
         closed = true;
+        for (Interceptor interceptor : interceptors) {
+            if (interceptor instanceof AutoCloseable closeable) {
+                try {
+                    closeable.close();
+                } catch (Exception e) {
+                    ClientLog.LOG.debug("Closing an interceptor failed", e);
+                }
+            }
+        }
         exchange.close();
     }
 
