@@ -69,6 +69,10 @@ public class SessionDataSessionAutoConfiguration {
                 .schemaExchange(properties.isSchemaExchange())
                 .schemaCheckInterval(properties.getSchemaCheckInterval())
                 .updateAttempts(properties.getUpdateAttempts());
+        if (properties.getNearCache().isEnabled()) {
+            builder.nearCache(properties.getNearCache().getMaxBytes().toBytes())
+                    .nearCacheTouchResolution(properties.getNearCache().getTouchResolution());
+        }
         for (String name : properties.getRegisterClasses()) {
             builder.registerClasses(load(name));
         }

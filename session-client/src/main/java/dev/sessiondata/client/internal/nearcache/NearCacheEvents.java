@@ -1,32 +1,24 @@
 package dev.sessiondata.client.internal.nearcache;
 
-/** What the near cache reports beside its gauges: hits, misses, flushes, touches sent. */
+/**
+ * What the near cache reports beside its gauges: hits, misses, flushes, touches sent. Each method does nothing
+ * unless implemented, so that a report that needs one event implements only that one.
+ */
 public interface NearCacheEvents {
 
     NearCacheEvents NONE = new NearCacheEvents() {
-        @Override
-        public void hit() {
-        }
-
-        @Override
-        public void miss() {
-        }
-
-        @Override
-        public void flushed(String reason) {
-        }
-
-        @Override
-        public void touchesSent(int count) {
-        }
     };
 
-    void hit();
+    default void hit() {
+    }
 
-    void miss();
+    default void miss() {
+    }
 
     /** Every entry was dropped, for {@code reason} ({@code reset:<why>}, {@code cut}, {@code silent}, ...). */
-    void flushed(String reason);
+    default void flushed(String reason) {
+    }
 
-    void touchesSent(int count);
+    default void touchesSent(int count) {
+    }
 }

@@ -36,7 +36,8 @@ class ChangeFeedTest {
     private static final String TYPE = "application/vnd.sessiondata.java";
 
     private final BlockingQueue<Stream> streams = new LinkedBlockingQueue<>();
-    private final List<String> flushes = new CopyOnWriteArrayList<>();
+    private final FlushLog flushLog = new FlushLog();
+    private final List<String> flushes = flushLog.reasons;
     private HttpServer server;
     private ScheduledExecutorService scheduler;
     private NearCache cache;
@@ -85,7 +86,7 @@ class ChangeFeedTest {
         });
         server.start();
         scheduler = Executors.newSingleThreadScheduledExecutor();
-        cache = new NearCache(1 << 20, new RecordingFlushes(flushes));
+        cache = new NearCache(1 << 20, flushLog);
         URI base = URI.create("http://127.0.0.1:" + server.getAddress().getPort());
         feed = new ChangeFeed(HttpClient.newHttpClient(), base, "t0ken", Duration.ofSeconds(5), cache, scheduler);
         feed.start();
@@ -198,24 +199,5 @@ class ChangeFeedTest {
 
         assertThat(cache.find("a", null)).isPresent();
         assertThat(flushes).isEmpty();
-    }
-
-    private record RecordingFlushes(List<String> flushes) implements NearCacheEvents {
-        @Override
-        public void hit() {
-        }
-
-        @Override
-        public void miss() {
-        }
-
-        @Override
-        public void flushed(String reason) {
-            flushes.add(reason);
-        }
-
-        @Override
-        public void touchesSent(int count) {
-        }
     }
 }

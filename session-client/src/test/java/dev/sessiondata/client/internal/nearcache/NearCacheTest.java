@@ -21,12 +21,13 @@ class NearCacheTest {
     private static final String TYPE = "application/vnd.sessiondata.java";
 
     private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
-    private final List<String> flushes = new ArrayList<>();
+    private final FlushLog flushLog = new FlushLog();
+    private final List<String> flushes = flushLog.reasons;
     private NearCache cache;
 
     @BeforeEach
     void helloHeard() {
-        cache = new NearCache(1 << 20, new RecordingEvents(flushes), nanos::get,
+        cache = new NearCache(1 << 20, flushLog, nanos::get,
                 Clock.fixed(NOW, ZoneOffset.UTC));
         cache.hello(Duration.ofSeconds(1));
     }
@@ -169,24 +170,5 @@ class NearCacheTest {
 
         assertThat(cache.find("a", null)).isEmpty();
         assertThat(cache.complete(read, BYTES, TYPE, "v1", LATER)).isFalse();
-    }
-
-    private record RecordingEvents(List<String> flushes) implements NearCacheEvents {
-        @Override
-        public void hit() {
-        }
-
-        @Override
-        public void miss() {
-        }
-
-        @Override
-        public void flushed(String reason) {
-            flushes.add(reason);
-        }
-
-        @Override
-        public void touchesSent(int count) {
-        }
     }
 }
