@@ -56,10 +56,16 @@ class SessionDataSessionAutoConfigurationTest {
     @Test
     void theNearCacheIsOnByDefaultAndAPropertyTurnsItOff() {
         WebApplicationContextRunner metered = configured.withBean(MeterRegistry.class, SimpleMeterRegistry::new);
-        metered.run(context -> assertThat(context.getBean(MeterRegistry.class)
-                .find("sessiondata.client.nearcache.entries").gauge()).isNotNull());
-        metered.withPropertyValues("sessiondata.client.near-cache.enabled=false").run(context -> assertThat(
-                context.getBean(MeterRegistry.class).find("sessiondata.client.nearcache.entries").gauge()).isNull());
+        metered.run(context -> {
+            assertThat(context.getBean(MeterRegistry.class).find("sessiondata.client.nearcache.entries").gauge())
+                    .isNotNull();
+            assertThat(context).hasSingleBean(SessionVersionCookie.class);
+        });
+        metered.withPropertyValues("sessiondata.client.near-cache.enabled=false").run(context -> {
+            assertThat(context.getBean(MeterRegistry.class).find("sessiondata.client.nearcache.entries").gauge())
+                    .isNull();
+            assertThat(context).doesNotHaveBean(SessionVersionCookie.class);
+        });
         metered.withPropertyValues("sessiondata.client.near-cache.max-bytes=0").run(context ->
                 assertThat(context).getFailure().rootCause().hasMessageContaining("maxBytes must be positive"));
     }

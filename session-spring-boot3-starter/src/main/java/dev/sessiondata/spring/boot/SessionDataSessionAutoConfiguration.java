@@ -87,6 +87,13 @@ public class SessionDataSessionAutoConfiguration {
         return properties.isConnectOnStartup() ? client.connect() : client;
     }
 
+    /** The version of the user's session beside its id, for the near caches of this and other applications. */
+    @Bean
+    @ConditionalOnProperty(name = "sessiondata.client.near-cache.enabled", matchIfMissing = true)
+    SessionVersionCookie sessionDataVersionCookie() {
+        return new SessionVersionCookie();
+    }
+
     @Bean
     StartupHandshake sessionDataStartupHandshake(SessionClient client) {
         return new StartupHandshake(client);
@@ -96,8 +103,10 @@ public class SessionDataSessionAutoConfiguration {
     @ConditionalOnMissingBean(SessionRepository.class)
     SessionDataSessionRepository sessionRepository(SessionClient client, SerializerSettings settings,
                                                    SessionDataClientProperties properties,
-                                                   SessionProperties sessionProperties, Environment environment) {
+                                                   SessionProperties sessionProperties, Environment environment,
+                                                   ObjectProvider<SessionVersionCookie> versionCookie) {
         SessionDataSessionRepository repository = new SessionDataSessionRepository(client, settings);
+        versionCookie.ifAvailable(repository::setVersionToken);
         Duration timeout = sessionProperties.determineTimeout(() -> Binder.get(environment)
                 .bind("server.servlet.session.timeout", Duration.class).orElse(null));
         repository.setDefaultMaxInactiveInterval(Optional.ofNullable(timeout)
