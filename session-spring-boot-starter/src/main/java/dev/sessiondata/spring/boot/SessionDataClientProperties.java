@@ -98,6 +98,22 @@ public class SessionDataClientProperties {
          */
         private Duration touchResolution = Duration.ofSeconds(5);
 
+        /**
+         * Whether each response carries the version of the user's session in the SESSION_VERSION cookie, which the
+         * next request reads at least, so that a near cache holding another version (in this application or another
+         * on the same host) reads from the service. Independent of enabled: an application without a near cache
+         * still hands the version on to those that have one.
+         */
+        private boolean versionCookie = true;
+
+        public boolean isVersionCookie() {
+            return versionCookie;
+        }
+
+        public void setVersionCookie(boolean versionCookie) {
+            this.versionCookie = versionCookie;
+        }
+
         public boolean isEnabled() {
             return enabled;
         }

@@ -64,8 +64,11 @@ class SessionDataSessionAutoConfigurationTest {
         metered.withPropertyValues("sessiondata.client.near-cache.enabled=false").run(context -> {
             assertThat(context.getBean(MeterRegistry.class).find("sessiondata.client.nearcache.entries").gauge())
                     .isNull();
-            assertThat(context).doesNotHaveBean(SessionVersionCookie.class);
+            assertThat(context).as("the cookie hands the version on to other applications' caches")
+                    .hasSingleBean(SessionVersionCookie.class);
         });
+        metered.withPropertyValues("sessiondata.client.near-cache.version-cookie=false").run(context ->
+                assertThat(context).doesNotHaveBean(SessionVersionCookie.class));
         metered.withPropertyValues("sessiondata.client.near-cache.max-bytes=0").run(context ->
                 assertThat(context).getFailure().rootCause().hasMessageContaining("maxBytes must be positive"));
     }

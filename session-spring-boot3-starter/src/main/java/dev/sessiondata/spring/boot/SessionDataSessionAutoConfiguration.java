@@ -89,7 +89,7 @@ public class SessionDataSessionAutoConfiguration {
 
     /** The version of the user's session beside its id, for the near caches of this and other applications. */
     @Bean
-    @ConditionalOnProperty(name = "sessiondata.client.near-cache.enabled", matchIfMissing = true)
+    @ConditionalOnProperty(name = "sessiondata.client.near-cache.version-cookie", matchIfMissing = true)
     SessionVersionCookie sessionDataVersionCookie() {
         return new SessionVersionCookie();
     }
