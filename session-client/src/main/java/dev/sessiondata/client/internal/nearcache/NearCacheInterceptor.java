@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -42,16 +43,21 @@ public final class NearCacheInterceptor implements Interceptor, AutoCloseable {
     private final NearCacheEvents events;
     private final ChangeFeed feed;
     private final ScheduledExecutorService scheduler;
+    private final List<ExecutorService> owned;
     private final AtomicBoolean started = new AtomicBoolean();
 
-    /** @param scheduler the feed's and the touches' one thread, which {@link #close()} stops */
+    /**
+     * @param scheduler the feed's and the touches' one thread
+     * @param owned the executors {@link #close()} stops: the scheduler, and the feed's own HTTP client's
+     */
     public NearCacheInterceptor(NearCache cache, Touches touches, NearCacheEvents events, ChangeFeed feed,
-                                ScheduledExecutorService scheduler) {
+                                ScheduledExecutorService scheduler, List<ExecutorService> owned) {
         this.cache = cache;
         this.touches = touches;
         this.events = events;
         this.feed = feed;
         this.scheduler = scheduler;
+        this.owned = List.copyOf(owned);
     }
 
     /** Sends the recorded touches through {@code send} (the whole transport) once per {@code resolutionMillis}. */
@@ -90,7 +96,7 @@ public final class NearCacheInterceptor implements Interceptor, AutoCloseable {
     @Override
     public void close() {
         feed.close();
-        scheduler.shutdownNow();
+        owned.forEach(ExecutorService::shutdownNow);
     }
 
     private ApiResponse read(Chain chain, ApiRequest request, String id) {

@@ -3,6 +3,9 @@ package dev.sessiondata.client.internal.nearcache;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import org.jspecify.annotations.Nullable;
@@ -41,17 +44,20 @@ public final class NearCaches {
         if (meters != null) {
             meters.watch(cache);
         }
-        HttpClient feedClient = http != null ? http : HttpClient.newBuilder()
-                .connectTimeout(connectTimeout)
-                .version(HttpClient.Version.HTTP_1_1)
-                .executor(Executors.newCachedThreadPool(task -> {
-                    Thread thread = new Thread(task, "sessiondata-near-cache-feed");
-                    thread.setDaemon(true);
-                    return thread;
-                }))
-                .build();
+        List<ExecutorService> owned = new ArrayList<>(List.of(scheduler));
+        HttpClient feedClient = http;
+        if (feedClient == null) {
+            ExecutorService lines = Executors.newCachedThreadPool(task -> {
+                Thread thread = new Thread(task, "sessiondata-near-cache-feed");
+                thread.setDaemon(true);
+                return thread;
+            });
+            owned.add(lines);
+            feedClient = HttpClient.newBuilder().connectTimeout(connectTimeout).version(HttpClient.Version.HTTP_1_1)
+                    .executor(lines).build();
+        }
         ChangeFeed feed = new ChangeFeed(feedClient, baseUri, token, connectTimeout, cache, scheduler);
         return new NearCacheInterceptor(cache, new Touches(touchResolution, MAX_PENDING_TOUCHES, System::nanoTime),
-                events, feed, scheduler);
+                events, feed, scheduler, owned);
     }
 }
