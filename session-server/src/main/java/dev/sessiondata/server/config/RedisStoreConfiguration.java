@@ -7,6 +7,7 @@ import dev.sessiondata.server.store.SchemaStore;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.redis.ConsolidatedFlushes;
+import dev.sessiondata.server.store.redis.RedisKeys;
 import dev.sessiondata.server.store.redis.RedisMemoryHealthIndicator;
 import dev.sessiondata.server.store.redis.RedisSchemaStore;
 import dev.sessiondata.server.store.redis.RedisSessionStatistics;
@@ -44,21 +45,28 @@ public class RedisStoreConfiguration {
      * Reads whose slide Redis refused for want of memory, answered with the expiry the session had:
      * {@code sessiondata.store.slide.refused}.
      */
+    /** The key names and session partitions every Redis part of the service shares. */
     @Bean
-    SessionStore sessionStore(LettuceConnectionFactory connections, StoreProperties properties, Clock clock,
-            MeterRegistry registry) {
+    RedisKeys redisKeys(StoreProperties properties) {
+        return new RedisKeys(properties.redis().keyPrefix(), properties.redis().partitions());
+    }
+
+    @Bean
+    SessionStore sessionStore(LettuceConnectionFactory connections, RedisKeys keys, StoreProperties properties,
+            Clock clock, MeterRegistry registry) {
         Counter refused = Counter.builder("sessiondata.store.slide.refused")
                 .description("Reads whose expiry slide the store refused for want of memory; the session was answered")
                 .tag("store", NAME)
                 .register(registry);
-        var store = new RedisSessionStore(connections, properties.redis().keyPrefix(), clock,
+        var store = new RedisSessionStore(connections, keys, clock,
                 properties.redis().slideResolution(), refused::increment);
         return new MeteredSessionStore(store, NAME, registry);
     }
 
     @Bean
-    SessionStoreStatistics sessionStoreStatistics(LettuceConnectionFactory connections, StoreProperties properties) {
-        return new RedisSessionStatistics(connections, properties.redis().keyPrefix(), properties.redis().countSample());
+    SessionStoreStatistics sessionStoreStatistics(LettuceConnectionFactory connections, RedisKeys keys,
+            StoreProperties properties) {
+        return new RedisSessionStatistics(connections, keys, properties.redis().countSample());
     }
 
     @Bean

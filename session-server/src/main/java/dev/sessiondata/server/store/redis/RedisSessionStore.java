@@ -29,14 +29,15 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 /**
  * Keeps sessions in Redis.
  *
- * <p>Key layout, with {@code P} the configured prefix (default {@code sessiondata:}):
+ * <p>Keys ({@link RedisKeys} names them; {@code P} the configured prefix, default {@code sessiondata:}, {@code n}
+ * the session's partition):
  * <ul>
- *   <li>{@code P session:{<id>}} — one hash per session: {@code data} (the body), {@code serializer} (its id),
+ *   <li>{@code P{p<n>}:session:<id>} — one hash per session: {@code data} (the body), {@code serializer} (its id),
  *       {@code version}, {@code ttl} (milliseconds), {@code expires} (epoch milliseconds, for the
- *       {@code Session-Expires-At} header) and {@code digest} (the {@code Repr-Digest} field value). Redis expires the key itself ({@code PEXPIRE ttl}). The session id
- *       is the key's hash tag, so in a Redis Cluster every key of one session lives in one slot; ids cannot
- *       contain braces, so the tag is always exactly the id.</li>
- *   <li>{@code P staged:{<id>}:<version>} — a write on its way: the same fields, renamed onto the session by the
+ *       {@code Session-Expires-At} header) and {@code digest} (the {@code Repr-Digest} field value). Redis expires the
+ *       key itself ({@code PEXPIRE ttl}). The partition is the key's hash tag, so in a Redis Cluster every key of one
+ *       session, and its partition's change stream, live in one slot.</li>
+ *   <li>{@code P{p<n>}:staged:<id>:<version>} — a write on its way: the same fields, renamed onto the session by the
  *       write's script in the same round trip, or removed by Redis after {@link #STAGED_TTL} when no commit came.</li>
  * </ul>
  *
@@ -44,9 +45,9 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * write, with the rename that makes it visible, so a conditional write either fully happens or not at all and a
  * session is never half-written; the ttl a slide uses. The body itself never passes through Lua (Redis pays for
  * every KB that goes in or out of its interpreter): a write stages it with {@code HSET}, a read takes it with
- * {@code HMGET}, each sent with its script in one batch, one round trip. The layout is the one older releases wrote and
- * read, so servers of both kinds can share a Redis while they are rolled. Session operations go through
- * Lettuce's own asynchronous API ({@link NativeRedis}) and never wait; the session count is the separate view
+ * {@code HMGET}, each sent with its script in one batch, one round trip. Sessions that releases before the
+ * partitioned layout wrote ({@code P session:{<id>}}) are not read: a store is not shared across that upgrade.
+ * Session operations go through Lettuce's own asynchronous API ({@link NativeRedis}) and never wait; the session count is the separate view
  * {@link RedisSessionStatistics}. An
  * unreachable Redis completes an operation's stage with a
  * {@link dev.sessiondata.server.store.StoreUnavailableException}; Lettuce reconnects by itself when it returns.
@@ -72,14 +73,14 @@ public final class RedisSessionStore implements SessionStore {
     private static final byte[] SLIDE_REFUSED = new byte[0];
 
     private final NativeRedis lettuce;
-    private final String prefix;
+    private final RedisKeys keys;
     private final Clock clock;
     private final long slideResolutionMillis;
     private final Runnable slideRefused;
 
     /** A store whose every {@link #get} slides the session's expiry. */
     public RedisSessionStore(LettuceConnectionFactory connections, String keyPrefix, Clock clock) {
-        this(connections, keyPrefix, clock, Duration.ZERO, () -> { });
+        this(connections, new RedisKeys(keyPrefix, RedisKeys.DEFAULT_PARTITIONS), clock, Duration.ZERO, () -> { });
     }
 
     /**
@@ -87,13 +88,13 @@ public final class RedisSessionStore implements SessionStore {
      * (zero: every read moves it; see {@link #get}). {@code slideRefused}: told of every slide Redis refused for want
      * of memory, whose read answered the session with the expiry it had (for a metric).
      */
-    public RedisSessionStore(LettuceConnectionFactory connections, String keyPrefix, Clock clock,
+    public RedisSessionStore(LettuceConnectionFactory connections, RedisKeys keys, Clock clock,
             Duration slideResolution, Runnable slideRefused) {
         if (slideResolution.isNegative()) {
             throw new IllegalArgumentException("the slide resolution must not be negative: " + slideResolution);
         }
         this.slideResolutionMillis = slideResolution.toMillis();
-        this.prefix = RedisCalls.checkPrefix(keyPrefix);
+        this.keys = keys;
         this.lettuce = new NativeRedis(connections);
         this.clock = clock;
         this.slideRefused = slideRefused;
@@ -215,7 +216,7 @@ public final class RedisSessionStore implements SessionStore {
         if (digest != null) {
             fields.put(DIGEST, bytes(digest));
         }
-        byte[][] keys = {sessionKey(id), bytes(prefix + "staged:{" + id + "}:" + version)};
+        byte[][] keys = {sessionKey(id), this.keys.staged(id, version)};
         byte[][] args = {condition(precondition), bytes(String.valueOf(precondition.version())), now(),
                 bytes(write.keepsTtl() ? "1" : "0"), ttl};
         return lettuce.batch(redis -> {
@@ -237,8 +238,8 @@ public final class RedisSessionStore implements SessionStore {
 
     @Override
     public CompletionStage<DeleteResult> delete(String id, Precondition precondition) {
-        return lettuce.<Long>script(LuaScripts.DELETE, ScriptOutputType.INTEGER, sessionKey(id), condition(precondition),
-                bytes(String.valueOf(precondition.version()))).thenApply(outcome -> {
+        return lettuce.<Long>script(LuaScripts.DELETE, ScriptOutputType.INTEGER, sessionKey(id),
+                condition(precondition), bytes(String.valueOf(precondition.version()))).thenApply(outcome -> {
                     if (outcome == null || outcome < 0) {
                         return DeleteResult.NOT_FOUND;
                     }
@@ -254,7 +255,7 @@ public final class RedisSessionStore implements SessionStore {
     }
 
     private byte[] sessionKey(String id) {
-        return bytes(prefix + "session:{" + id + "}");
+        return keys.session(id);
     }
 
     private byte[] now() {
