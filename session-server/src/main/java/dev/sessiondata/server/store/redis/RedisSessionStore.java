@@ -41,6 +41,9 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  *       write's script in the same round trip, or removed by Redis after {@link #STAGED_TTL} when no commit came.</li>
  * </ul>
  *
+ * <p>Every write and delete also records the change in its partition's change stream, in the same script
+ * ({@link RedisSessionChanges} reads them); a touch records nothing.
+ *
  * <p>Every decision is taken inside one Lua script (Redis runs each atomically): the precondition and ttl of a
  * write, with the rename that makes it visible, so a conditional write either fully happens or not at all and a
  * session is never half-written; the ttl a slide uses. The body itself never passes through Lua (Redis pays for
@@ -73,7 +76,11 @@ public final class RedisSessionStore implements SessionStore {
     private static final byte[] SLIDE_REFUSED = new byte[0];
 
     private final NativeRedis lettuce;
+    /** How many changes a partition's stream keeps by default (approximately: Redis trims whole nodes). */
+    public static final int DEFAULT_CHANGE_STREAM_LENGTH = 10_000;
+
     private final RedisKeys keys;
+    private final byte[] changeStreamLength;
     private final Clock clock;
     private final long slideResolutionMillis;
     private final Runnable slideRefused;
@@ -90,6 +97,20 @@ public final class RedisSessionStore implements SessionStore {
      */
     public RedisSessionStore(LettuceConnectionFactory connections, RedisKeys keys, Clock clock,
             Duration slideResolution, Runnable slideRefused) {
+        this(connections, keys, clock, slideResolution, slideRefused, DEFAULT_CHANGE_STREAM_LENGTH);
+    }
+
+    /**
+     * {@code changeStreamLength}: the changes each partition's stream keeps (approximately), how far back a
+     * subscriber of the change feed can resume.
+     */
+    public RedisSessionStore(LettuceConnectionFactory connections, RedisKeys keys, Clock clock,
+            Duration slideResolution, Runnable slideRefused, int changeStreamLength) {
+        if (changeStreamLength < 1) {
+            throw new IllegalArgumentException("the change stream must keep at least one change, was "
+                    + changeStreamLength);
+        }
+        this.changeStreamLength = bytes(String.valueOf(changeStreamLength));
         if (slideResolution.isNegative()) {
             throw new IllegalArgumentException("the slide resolution must not be negative: " + slideResolution);
         }
@@ -216,9 +237,12 @@ public final class RedisSessionStore implements SessionStore {
         if (digest != null) {
             fields.put(DIGEST, bytes(digest));
         }
-        byte[][] keys = {sessionKey(id), this.keys.staged(id, version)};
+        int partition = this.keys.partition(id);
+        byte[][] keys = {sessionKey(id), this.keys.staged(id, version), this.keys.feed(partition),
+                this.keys.changes(partition)};
         byte[][] args = {condition(precondition), bytes(String.valueOf(precondition.version())), now(),
-                bytes(write.keepsTtl() ? "1" : "0"), ttl};
+                bytes(write.keepsTtl() ? "1" : "0"), ttl, RedisSessionChanges.newEpoch(), changeStreamLength, bytes(id),
+                bytes(version)};
         return lettuce.batch(redis -> {
             CompletionStage<Long> staged = redis.hset(keys[1], fields);
             CompletionStage<Boolean> expiring = redis.pexpire(keys[1], STAGED_TTL);
@@ -238,8 +262,11 @@ public final class RedisSessionStore implements SessionStore {
 
     @Override
     public CompletionStage<DeleteResult> delete(String id, Precondition precondition) {
-        return lettuce.<Long>script(LuaScripts.DELETE, ScriptOutputType.INTEGER, sessionKey(id),
-                condition(precondition), bytes(String.valueOf(precondition.version()))).thenApply(outcome -> {
+        int partition = keys.partition(id);
+        byte[][] scriptKeys = {sessionKey(id), keys.feed(partition), keys.changes(partition)};
+        return lettuce.<Long>script(LuaScripts.DELETE, ScriptOutputType.INTEGER, scriptKeys, condition(precondition),
+                bytes(String.valueOf(precondition.version())), RedisSessionChanges.newEpoch(), changeStreamLength,
+                bytes(id), now()).thenApply(outcome -> {
                     if (outcome == null || outcome < 0) {
                         return DeleteResult.NOT_FOUND;
                     }
