@@ -1,5 +1,6 @@
 package dev.sessiondata.server.config;
 
+import dev.sessiondata.server.changes.ChangeFeedProperties;
 import dev.sessiondata.server.metrics.MeteredSchemaStore;
 import dev.sessiondata.server.metrics.MeteredSessionStore;
 import dev.sessiondata.server.metrics.SessionCountGauge;
@@ -10,6 +11,7 @@ import dev.sessiondata.server.store.redis.ConsolidatedFlushes;
 import dev.sessiondata.server.store.redis.RedisKeys;
 import dev.sessiondata.server.store.redis.RedisMemoryHealthIndicator;
 import dev.sessiondata.server.store.redis.RedisSchemaStore;
+import dev.sessiondata.server.store.redis.RedisSessionChanges;
 import dev.sessiondata.server.store.redis.RedisSessionStatistics;
 import dev.sessiondata.server.store.redis.RedisSessionStore;
 import dev.sessiondata.server.web.SessionProperties;
@@ -51,15 +53,21 @@ public class RedisStoreConfiguration {
         return new RedisKeys(properties.redis().keyPrefix(), properties.redis().partitions());
     }
 
+    /** The change streams' reader; its tails have connections of their own, closed with it. */
+    @Bean(destroyMethod = "close")
+    RedisSessionChanges sessionChanges(LettuceConnectionFactory connections, RedisKeys keys, Clock clock) {
+        return new RedisSessionChanges(connections, keys, clock);
+    }
+
     @Bean
     SessionStore sessionStore(LettuceConnectionFactory connections, RedisKeys keys, StoreProperties properties,
-            Clock clock, MeterRegistry registry) {
+            ChangeFeedProperties changes, Clock clock, MeterRegistry registry) {
         Counter refused = Counter.builder("sessiondata.store.slide.refused")
                 .description("Reads whose expiry slide the store refused for want of memory; the session was answered")
                 .tag("store", NAME)
                 .register(registry);
         var store = new RedisSessionStore(connections, keys, clock,
-                properties.redis().slideResolution(), refused::increment);
+                properties.redis().slideResolution(), refused::increment, changes.history());
         return new MeteredSessionStore(store, NAME, registry);
     }
 
