@@ -1,12 +1,15 @@
 package dev.sessiondata.server.config;
 
+import dev.sessiondata.server.changes.ChangeFeedProperties;
 import dev.sessiondata.server.metrics.MeteredSchemaStore;
 import dev.sessiondata.server.metrics.MeteredSessionStore;
 import dev.sessiondata.server.metrics.SessionCountGauge;
 import dev.sessiondata.server.store.SchemaStore;
+import dev.sessiondata.server.store.SessionPartitions;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.memory.MemorySchemaStore;
+import dev.sessiondata.server.store.memory.MemorySessionChanges;
 import dev.sessiondata.server.store.memory.MemorySessionStore;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
@@ -25,9 +28,15 @@ public class MemoryStoreConfiguration {
     private static final String NAME = "memory";
 
     /** The store itself, injected only where named: everyone else takes the metered {@link #sessionStore}. */
+    /** The in-process change feed the store records into. */
+    @Bean
+    MemorySessionChanges sessionChanges(ChangeFeedProperties changes) {
+        return new MemorySessionChanges(SessionPartitions.DEFAULT, changes.history());
+    }
+
     @Bean(defaultCandidate = false)
-    MemorySessionStore memorySessionStore(StoreProperties properties, Clock clock) {
-        return new MemorySessionStore(properties.memory().maxTotalSize().toBytes(), clock);
+    MemorySessionStore memorySessionStore(StoreProperties properties, Clock clock, MemorySessionChanges changes) {
+        return new MemorySessionStore(properties.memory().maxTotalSize().toBytes(), clock, changes);
     }
 
     @Bean

@@ -1,5 +1,6 @@
 package dev.sessiondata.server.config;
 
+import dev.sessiondata.server.changes.ChangeFeedProperties;
 import dev.sessiondata.server.metrics.MeteredSchemaStore;
 import dev.sessiondata.server.metrics.MeteredSessionStore;
 import dev.sessiondata.server.metrics.SessionCountGauge;
@@ -7,8 +8,10 @@ import dev.sessiondata.server.store.SchemaStore;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.redis.ConsolidatedFlushes;
+import dev.sessiondata.server.store.redis.RedisKeys;
 import dev.sessiondata.server.store.redis.RedisMemoryHealthIndicator;
 import dev.sessiondata.server.store.redis.RedisSchemaStore;
+import dev.sessiondata.server.store.redis.RedisSessionChanges;
 import dev.sessiondata.server.store.redis.RedisSessionStatistics;
 import dev.sessiondata.server.store.redis.RedisSessionStore;
 import dev.sessiondata.server.web.SessionProperties;
@@ -44,21 +47,34 @@ public class RedisStoreConfiguration {
      * Reads whose slide Redis refused for want of memory, answered with the expiry the session had:
      * {@code sessiondata.store.slide.refused}.
      */
+    /** The key names and session partitions every Redis part of the service shares. */
     @Bean
-    SessionStore sessionStore(LettuceConnectionFactory connections, StoreProperties properties, Clock clock,
-            MeterRegistry registry) {
+    RedisKeys redisKeys(StoreProperties properties) {
+        return new RedisKeys(properties.redis().keyPrefix(), properties.redis().partitions());
+    }
+
+    /** The change streams' reader; its tails have connections of their own, closed with it. */
+    @Bean(destroyMethod = "close")
+    RedisSessionChanges sessionChanges(LettuceConnectionFactory connections, RedisKeys keys, Clock clock) {
+        return new RedisSessionChanges(connections, keys, clock);
+    }
+
+    @Bean
+    SessionStore sessionStore(LettuceConnectionFactory connections, RedisKeys keys, StoreProperties properties,
+            ChangeFeedProperties changes, Clock clock, MeterRegistry registry) {
         Counter refused = Counter.builder("sessiondata.store.slide.refused")
                 .description("Reads whose expiry slide the store refused for want of memory; the session was answered")
                 .tag("store", NAME)
                 .register(registry);
-        var store = new RedisSessionStore(connections, properties.redis().keyPrefix(), clock,
-                properties.redis().slideResolution(), refused::increment);
+        var store = new RedisSessionStore(connections, keys, clock,
+                properties.redis().slideResolution(), refused::increment, changes.history());
         return new MeteredSessionStore(store, NAME, registry);
     }
 
     @Bean
-    SessionStoreStatistics sessionStoreStatistics(LettuceConnectionFactory connections, StoreProperties properties) {
-        return new RedisSessionStatistics(connections, properties.redis().keyPrefix(), properties.redis().countSample());
+    SessionStoreStatistics sessionStoreStatistics(LettuceConnectionFactory connections, RedisKeys keys,
+            StoreProperties properties) {
+        return new RedisSessionStatistics(connections, keys, properties.redis().countSample());
     }
 
     @Bean

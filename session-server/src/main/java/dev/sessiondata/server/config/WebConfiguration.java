@@ -13,6 +13,7 @@ import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.web.ActiveSerializerHeaderFilter;
 import dev.sessiondata.server.web.ApiRoutes;
+import dev.sessiondata.server.web.ChangesRoute;
 import dev.sessiondata.server.web.OpenApiDocument;
 import dev.sessiondata.server.web.OverloadProperties;
 import dev.sessiondata.server.web.ProblemHandler;
@@ -175,7 +176,7 @@ public class WebConfiguration {
     }
 
     @Bean
-    RouterFunction<ServerResponse> apiRoutes(SessionHandler sessions, SchemaHandler schemas) {
-        return ApiRoutes.of(sessions, schemas, new OpenApiDocument());
+    RouterFunction<ServerResponse> apiRoutes(SessionHandler sessions, SchemaHandler schemas, ChangesRoute changes) {
+        return ApiRoutes.of(sessions, schemas, new OpenApiDocument(), changes);
     }
 }

@@ -27,7 +27,8 @@ public final class ApiRoutes {
     private ApiRoutes() {
     }
 
-    public static RouterFunction<ServerResponse> of(SessionHandler sessions, SchemaHandler schemas, OpenApiDocument openApi) {
+    public static RouterFunction<ServerResponse> of(SessionHandler sessions, SchemaHandler schemas, OpenApiDocument openApi,
+            ChangesRoute changes) {
         return RouterFunctions.route()
                 .GET(SESSION_PATH, sessions::get)
                 .HEAD(SESSION_PATH, sessions::get)
@@ -42,12 +43,15 @@ public final class ApiRoutes {
                 .GET(SchemaHandler.DESCRIPTOR_PATH, schemas::one)
                 .HEAD(SchemaHandler.DESCRIPTOR_PATH, schemas::one)
                 .GET(OpenApiDocument.PATH, openApi::get)
+                .GET(ChangesRoute.PATH, changes::changes)
+                .HEAD(ChangesRoute.PATH, changes::changes)
                 .add(methodNotAllowed(SESSION_PATH, HttpMethod.GET, HttpMethod.HEAD, HttpMethod.PUT, HttpMethod.DELETE))
                 .add(methodNotAllowed(TOUCH_PATH, HttpMethod.POST))
                 .add(methodNotAllowed(SessionApi.SERIALIZERS_PATH, HttpMethod.GET, HttpMethod.HEAD))
                 .add(methodNotAllowed(SchemaHandler.DESCRIPTORS_PATH, HttpMethod.GET, HttpMethod.HEAD, HttpMethod.PUT))
                 .add(methodNotAllowed(SchemaHandler.DESCRIPTOR_PATH, HttpMethod.GET, HttpMethod.HEAD))
                 .add(methodNotAllowed(OpenApiDocument.PATH, HttpMethod.GET, HttpMethod.HEAD))
+                .add(methodNotAllowed(ChangesRoute.PATH, HttpMethod.GET, HttpMethod.HEAD))
                 .build();
     }
 

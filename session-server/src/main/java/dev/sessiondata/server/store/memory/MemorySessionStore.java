@@ -7,6 +7,7 @@ import com.github.benmanes.caffeine.cache.RemovalCause;
 import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.sessiondata.server.store.DeleteResult;
 import dev.sessiondata.server.store.Precondition;
+import dev.sessiondata.server.store.SessionPartitions;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.SessionWrite;
@@ -58,23 +59,34 @@ public final class MemorySessionStore implements SessionStore {
     private static final long REGION_BYTES = g1RegionBytes();
 
     private final Cache<String, Entry> sessions;
+    private final MemorySessionChanges changes;
     private final Clock clock;
     /** Live sessions per serializer, kept with every change, so that counting them is no pass over the cache. */
     private final Map<String, LongAdder> live = new ConcurrentHashMap<>();
 
     public MemorySessionStore(long maxTotalBytes, Clock clock) {
+        this(maxTotalBytes, clock, new MemorySessionChanges(SessionPartitions.DEFAULT, 10_000));
+    }
+
+    /** A store that records every content change in {@code changes}. */
+    public MemorySessionStore(long maxTotalBytes, Clock clock, MemorySessionChanges changes) {
         if (maxTotalBytes < 1) {
             throw new IllegalArgumentException("maxTotalBytes must be positive, was " + maxTotalBytes);
         }
         this.clock = clock;
+        this.changes = changes;
         this.sessions = Caffeine.newBuilder()
                 .maximumWeight(maxTotalBytes)
                 .weigher((String id, Entry entry) -> weight(id, entry))
                 .expireAfter(new UntilExpiresAt())
-                // expiries and size evictions; Caffeine calls it inside the removal, so no count runs behind
+                // expiries and size evictions; Caffeine calls it inside the removal, so no count runs behind and the
+                // feed tells the deletion before a later write of the id
                 .evictionListener((String id, Entry entry, RemovalCause cause) -> {
                     if (entry != null) {
                         count(entry.serializerId, -1);
+                    }
+                    if (id != null) {
+                        changes.record(id, null, clock.millis());
                     }
                 })
                 .build();
@@ -115,6 +127,7 @@ public final class MemorySessionStore implements SessionStore {
                 count(current.serializerId, -1);
                 count(next.serializerId, 1);
             }
+            changes.record(id, next.version, clock.millis());
             return next;
         });
         return CompletableFuture.completedFuture(result.get());
@@ -130,6 +143,7 @@ public final class MemorySessionStore implements SessionStore {
             }
             result.set(DeleteResult.DELETED);
             count(current.serializerId, -1);
+            changes.record(id, null, clock.millis());
             return null;
         });
         return CompletableFuture.completedFuture(result.get());

@@ -17,6 +17,8 @@ enum LuaScripts {
     PUT("put.lua"),
     TOUCH("touch.lua"),
     DELETE("delete.lua"),
+    FEED_HEAD("feed-head.lua"),
+    FEED_SINCE("feed-since.lua"),
     PUT_DESCRIPTORS("put-descriptors.lua"),
     PAGE_DESCRIPTORS("page-descriptors.lua");
 

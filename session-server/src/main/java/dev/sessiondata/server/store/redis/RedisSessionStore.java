@@ -29,24 +29,28 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 /**
  * Keeps sessions in Redis.
  *
- * <p>Key layout, with {@code P} the configured prefix (default {@code sessiondata:}):
+ * <p>Keys ({@link RedisKeys} names them; {@code P} the configured prefix, default {@code sessiondata:}, {@code n}
+ * the session's partition):
  * <ul>
- *   <li>{@code P session:{<id>}} — one hash per session: {@code data} (the body), {@code serializer} (its id),
+ *   <li>{@code P{p<n>}:session:<id>} — one hash per session: {@code data} (the body), {@code serializer} (its id),
  *       {@code version}, {@code ttl} (milliseconds), {@code expires} (epoch milliseconds, for the
- *       {@code Session-Expires-At} header) and {@code digest} (the {@code Repr-Digest} field value). Redis expires the key itself ({@code PEXPIRE ttl}). The session id
- *       is the key's hash tag, so in a Redis Cluster every key of one session lives in one slot; ids cannot
- *       contain braces, so the tag is always exactly the id.</li>
- *   <li>{@code P staged:{<id>}:<version>} — a write on its way: the same fields, renamed onto the session by the
+ *       {@code Session-Expires-At} header) and {@code digest} (the {@code Repr-Digest} field value). Redis expires the
+ *       key itself ({@code PEXPIRE ttl}). The partition is the key's hash tag, so in a Redis Cluster every key of one
+ *       session, and its partition's change stream, live in one slot.</li>
+ *   <li>{@code P{p<n>}:staged:<id>:<version>} — a write on its way: the same fields, renamed onto the session by the
  *       write's script in the same round trip, or removed by Redis after {@link #STAGED_TTL} when no commit came.</li>
  * </ul>
+ *
+ * <p>Every write and delete also records the change in its partition's change stream, in the same script
+ * ({@link RedisSessionChanges} reads them); a touch records nothing.
  *
  * <p>Every decision is taken inside one Lua script (Redis runs each atomically): the precondition and ttl of a
  * write, with the rename that makes it visible, so a conditional write either fully happens or not at all and a
  * session is never half-written; the ttl a slide uses. The body itself never passes through Lua (Redis pays for
  * every KB that goes in or out of its interpreter): a write stages it with {@code HSET}, a read takes it with
- * {@code HMGET}, each sent with its script in one batch, one round trip. The layout is the one older releases wrote and
- * read, so servers of both kinds can share a Redis while they are rolled. Session operations go through
- * Lettuce's own asynchronous API ({@link NativeRedis}) and never wait; the session count is the separate view
+ * {@code HMGET}, each sent with its script in one batch, one round trip. Sessions that releases before the
+ * partitioned layout wrote ({@code P session:{<id>}}) are not read: a store is not shared across that upgrade.
+ * Session operations go through Lettuce's own asynchronous API ({@link NativeRedis}) and never wait; the session count is the separate view
  * {@link RedisSessionStatistics}. An
  * unreachable Redis completes an operation's stage with a
  * {@link dev.sessiondata.server.store.StoreUnavailableException}; Lettuce reconnects by itself when it returns.
@@ -72,14 +76,18 @@ public final class RedisSessionStore implements SessionStore {
     private static final byte[] SLIDE_REFUSED = new byte[0];
 
     private final NativeRedis lettuce;
-    private final String prefix;
+    /** How many changes a partition's stream keeps by default (approximately: Redis trims whole nodes). */
+    public static final int DEFAULT_CHANGE_STREAM_LENGTH = 10_000;
+
+    private final RedisKeys keys;
+    private final byte[] changeStreamLength;
     private final Clock clock;
     private final long slideResolutionMillis;
     private final Runnable slideRefused;
 
     /** A store whose every {@link #get} slides the session's expiry. */
     public RedisSessionStore(LettuceConnectionFactory connections, String keyPrefix, Clock clock) {
-        this(connections, keyPrefix, clock, Duration.ZERO, () -> { });
+        this(connections, new RedisKeys(keyPrefix, RedisKeys.DEFAULT_PARTITIONS), clock, Duration.ZERO, () -> { });
     }
 
     /**
@@ -87,13 +95,27 @@ public final class RedisSessionStore implements SessionStore {
      * (zero: every read moves it; see {@link #get}). {@code slideRefused}: told of every slide Redis refused for want
      * of memory, whose read answered the session with the expiry it had (for a metric).
      */
-    public RedisSessionStore(LettuceConnectionFactory connections, String keyPrefix, Clock clock,
+    public RedisSessionStore(LettuceConnectionFactory connections, RedisKeys keys, Clock clock,
             Duration slideResolution, Runnable slideRefused) {
+        this(connections, keys, clock, slideResolution, slideRefused, DEFAULT_CHANGE_STREAM_LENGTH);
+    }
+
+    /**
+     * {@code changeStreamLength}: the changes each partition's stream keeps (approximately), how far back a
+     * subscriber of the change feed can resume.
+     */
+    public RedisSessionStore(LettuceConnectionFactory connections, RedisKeys keys, Clock clock,
+            Duration slideResolution, Runnable slideRefused, int changeStreamLength) {
+        if (changeStreamLength < 1) {
+            throw new IllegalArgumentException("the change stream must keep at least one change, was "
+                    + changeStreamLength);
+        }
+        this.changeStreamLength = bytes(String.valueOf(changeStreamLength));
         if (slideResolution.isNegative()) {
             throw new IllegalArgumentException("the slide resolution must not be negative: " + slideResolution);
         }
         this.slideResolutionMillis = slideResolution.toMillis();
-        this.prefix = RedisCalls.checkPrefix(keyPrefix);
+        this.keys = keys;
         this.lettuce = new NativeRedis(connections);
         this.clock = clock;
         this.slideRefused = slideRefused;
@@ -215,9 +237,12 @@ public final class RedisSessionStore implements SessionStore {
         if (digest != null) {
             fields.put(DIGEST, bytes(digest));
         }
-        byte[][] keys = {sessionKey(id), bytes(prefix + "staged:{" + id + "}:" + version)};
+        int partition = this.keys.partition(id);
+        byte[][] keys = {sessionKey(id), this.keys.staged(id, version), this.keys.feed(partition),
+                this.keys.changes(partition)};
         byte[][] args = {condition(precondition), bytes(String.valueOf(precondition.version())), now(),
-                bytes(write.keepsTtl() ? "1" : "0"), ttl};
+                bytes(write.keepsTtl() ? "1" : "0"), ttl, RedisSessionChanges.newEpoch(), changeStreamLength, bytes(id),
+                bytes(version)};
         return lettuce.batch(redis -> {
             CompletionStage<Long> staged = redis.hset(keys[1], fields);
             CompletionStage<Boolean> expiring = redis.pexpire(keys[1], STAGED_TTL);
@@ -237,8 +262,11 @@ public final class RedisSessionStore implements SessionStore {
 
     @Override
     public CompletionStage<DeleteResult> delete(String id, Precondition precondition) {
-        return lettuce.<Long>script(LuaScripts.DELETE, ScriptOutputType.INTEGER, sessionKey(id), condition(precondition),
-                bytes(String.valueOf(precondition.version()))).thenApply(outcome -> {
+        int partition = keys.partition(id);
+        byte[][] scriptKeys = {sessionKey(id), keys.feed(partition), keys.changes(partition)};
+        return lettuce.<Long>script(LuaScripts.DELETE, ScriptOutputType.INTEGER, scriptKeys, condition(precondition),
+                bytes(String.valueOf(precondition.version())), RedisSessionChanges.newEpoch(), changeStreamLength,
+                bytes(id), now()).thenApply(outcome -> {
                     if (outcome == null || outcome < 0) {
                         return DeleteResult.NOT_FOUND;
                     }
@@ -254,7 +282,7 @@ public final class RedisSessionStore implements SessionStore {
     }
 
     private byte[] sessionKey(String id) {
-        return bytes(prefix + "session:{" + id + "}");
+        return keys.session(id);
     }
 
     private byte[] now() {

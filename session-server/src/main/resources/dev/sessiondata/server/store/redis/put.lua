@@ -2,9 +2,12 @@
 -- KEYS[2]: the staged hash (version, serializer, data, ttl and digest of the write, written by HSET just before,
 -- in the same slot, with an expiry of its own so that a write never committed leaves nothing behind). The body
 -- never passes through Lua: moving it in and out of the interpreter cost Redis ~3 µs per KB; RENAME moves it.
+-- KEYS[3], KEYS[4]: the partition's feed hash (epoch 'e', last sequence 's') and change stream (the write is
+-- recorded there, in this script, so that no committed write goes unannounced).
 -- ARGV: condition (none | version | present | absent), expected version, now in epoch milliseconds, '1' when an
 --       existing session keeps its own ttl (the write's ttl is then for a new session only), the write's ttl in
---       milliseconds (the one staged).
+--       milliseconds (the one staged), an epoch for the partition should it have none, the stream's approximate
+--       length bound, the session id, the write's version.
 -- Returns {0} when the condition fails (the staged hash is dropped, nothing written), {-1} when nothing is staged
 -- (its HSET failed), else {1 when created or 2 when replaced, the expiry in epoch milliseconds}.
 -- Each call from Lua costs Redis about as much as the command itself again (INFO commandstats, 10 KB writes on a
@@ -35,6 +38,14 @@ end
 local expires = string.format('%d', tonumber(ARGV[3]) + tonumber(ttl))
 redis.call('HSET', KEYS[1], 'ttl', ttl, 'expires', expires)
 redis.call('PEXPIRE', KEYS[1], ttl)
+-- a partition without a feed hash (new, or the store was emptied) starts a new epoch whose sequence numbers start
+-- above any of an earlier one's (now in milliseconds x 1000), so that a reader of the stream sees the jump
+if redis.call('HSETNX', KEYS[3], 'e', ARGV[6]) == 1 then
+  redis.call('HSET', KEYS[3], 's', string.format('%d', tonumber(ARGV[3]) * 1000))
+  redis.call('DEL', KEYS[4])
+end
+local seq = string.format('%d', redis.call('HINCRBY', KEYS[3], 's', 1))
+redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[7], seq .. '-0', 'i', ARGV[8], 'v', ARGV[9], 't', ARGV[3])
 if version then
   return {2, expires}
 end

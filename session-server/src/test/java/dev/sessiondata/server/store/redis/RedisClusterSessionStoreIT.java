@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.sessiondata.server.store.Precondition;
+import dev.sessiondata.server.store.SessionChanges;
 import dev.sessiondata.server.store.SessionStore;
-import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.SessionStoreCompatibilityKit;
+import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.support.RedisCluster;
 import dev.sessiondata.server.support.RedisProcess;
@@ -19,6 +20,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisClusterConnection;
@@ -101,6 +103,21 @@ class RedisClusterSessionStoreIT extends SessionStoreCompatibilityKit {
             }
             assertThat(server.anonymous().send("GET", "/actuator/health",
                     HttpRequest.BodyPublishers.noBody()).statusCode()).isEqualTo(200);
+        }
+    }
+
+    /** The change feed kit on the three-master Cluster: one tail connection per partition. */
+    @Nested
+    class Changes extends RedisSessionChangesKit {
+
+        @Override
+        LettuceConnectionFactory connections() {
+            return connections;
+        }
+
+        @Override
+        String newPrefix() {
+            return "it-changes-" + UUID.randomUUID() + ":";
         }
     }
 }
