@@ -11,6 +11,7 @@ import dev.sessiondata.client.internal.SessionCodec;
 import dev.sessiondata.client.internal.SessionRequests;
 import dev.sessiondata.client.internal.Transport;
 import dev.sessiondata.client.internal.UpdatePolicy;
+import dev.sessiondata.client.internal.nearcache.NearCacheInterceptor;
 import dev.sessiondata.serializer.SerializationException;
 import java.io.InterruptedIOException;
 import java.time.Duration;
@@ -190,8 +191,21 @@ public final class SessionClient implements AutoCloseable {
 
     /** Reads a session, with its version and expiry; empty if it is absent or expired. */
     public <T> Optional<Versioned<T>> get(String id, Class<T> type) {
+        return get(id, type, ReadOptions.defaults());
+    }
+
+    /**
+     * Reads a session with {@code options}, such as the version the user's last response came from
+     * ({@link ReadOptions#atLeast}); empty if it is absent or expired.
+     */
+    public <T> Optional<Versioned<T>> get(String id, Class<T> type, ReadOptions options) {
         Objects.requireNonNull(type, "type");
-        ApiResponse response = read("get", id);
+        Objects.requireNonNull(options, "options");
+        ApiRequest request = ApiRequest.get("get", sessionPath(id), maxPayloadBytes);
+        if (options.minVersion() != null) {
+            request = request.header(NearCacheInterceptor.MIN_VERSION_HEADER, options.minVersion());
+        }
+        ApiResponse response = transport.send(request);
         if (response.status() == 404) {
             return Optional.empty();
         }

@@ -5,6 +5,7 @@ import dev.sessiondata.client.internal.ContentDigests;
 import dev.sessiondata.client.internal.Exchange;
 import dev.sessiondata.client.internal.Handshake;
 import dev.sessiondata.client.internal.HttpClientExchange;
+import dev.sessiondata.client.internal.Interceptor;
 import dev.sessiondata.client.internal.RequestMetrics;
 import dev.sessiondata.client.internal.SchemaExchanges;
 import dev.sessiondata.client.internal.SerializerAnnouncements;
@@ -16,12 +17,15 @@ import dev.sessiondata.client.internal.UnsupportedSerializerRetry;
 import dev.sessiondata.client.internal.UpdatePolicy;
 import dev.sessiondata.client.internal.UrlConnectionExchange;
 import dev.sessiondata.client.internal.metrics.ClientMetrics;
+import dev.sessiondata.client.internal.nearcache.NearCacheInterceptor;
+import dev.sessiondata.client.internal.nearcache.NearCaches;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializers;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -39,6 +43,7 @@ public final class SessionClientBuilder {
     static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
     static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(10);
     static final Duration DEFAULT_SCHEMA_CHECK_INTERVAL = Duration.ofSeconds(30);
+    static final Duration DEFAULT_TOUCH_RESOLUTION = Duration.ofSeconds(5);
 
     private @Nullable URI baseUri;
     private @Nullable String token;
@@ -53,6 +58,8 @@ public final class SessionClientBuilder {
     private Duration schemaCheckInterval = DEFAULT_SCHEMA_CHECK_INTERVAL;
     private UpdatePolicy updatePolicy = UpdatePolicy.DEFAULT;
     private boolean requireReprDigest;
+    private long nearCacheMaxBytes;
+    private Duration touchResolution = DEFAULT_TOUCH_RESOLUTION;
 
     SessionClientBuilder() {
     }
@@ -73,6 +80,8 @@ public final class SessionClientBuilder {
         copy.schemaCheckInterval = schemaCheckInterval;
         copy.updatePolicy = updatePolicy;
         copy.requireReprDigest = requireReprDigest;
+        copy.nearCacheMaxBytes = nearCacheMaxBytes;
+        copy.touchResolution = touchResolution;
         return copy;
     }
 
@@ -202,6 +211,36 @@ public final class SessionClientBuilder {
     }
 
     /**
+     * Keeps up to {@code maxBytes} of sessions (their serialized bytes, by weight) in a near cache that the service's
+     * change feed ({@code GET /api/v1/changes}) keeps true; off by default. A read of a cached session costs no
+     * request, a write stays one conditional request. The cache serves an entry only while the feed is connected and
+     * has been heard from within twice its heartbeat: a lost stream, a {@code reset} or that silence drops every
+     * entry, and reads go to the service until the next stream's {@code hello}. So a session deleted (or changed)
+     * through any client is served by no near cache for longer than the feed's delivery delay while it is connected,
+     * and never longer than twice the heartbeat (2 s by default) after the last event heard when it is cut. Each
+     * read deserializes the stored bytes anew, so no request sees another's changes to its value. Reads served from
+     * the cache move the session's expiry through {@link #nearCacheTouchResolution touches}; an entry past its
+     * expiry lower bound is read from the service again.
+     */
+    public SessionClientBuilder nearCache(long maxBytes) {
+        if (maxBytes <= 0) {
+            throw new IllegalArgumentException("nearCache maxBytes must be positive, was " + maxBytes);
+        }
+        this.nearCacheMaxBytes = maxBytes;
+        return this;
+    }
+
+    /**
+     * How often at most a session read from the near cache has its expiry moved (default 5 s): reads within that
+     * time make one touch, sent in the background. A session's expiry therefore lags its last read by at most this
+     * much plus the time to send.
+     */
+    public SessionClientBuilder nearCacheTouchResolution(Duration resolution) {
+        this.touchResolution = positive("nearCacheTouchResolution", resolution);
+        return this;
+    }
+
+    /**
      * Checks the configuration and makes the client, without any I/O (see {@link SessionClient#connect()}) and
      * without making a serializer: each is made on its first use.
      *
@@ -233,9 +272,23 @@ public final class SessionClientBuilder {
                 metrics);
         SerializerChoice choice = new SerializerChoice(serializers, uri);
         Exchange exchange = exchange(uri);
-        Transport transport = new Transport(List.of(new UnsupportedSerializerRetry(choice),
-                new SerializerAnnouncements(choice), new Authentication(token), new ContentDigests(requireReprDigest),
-                new RequestMetrics(metrics)), exchange, () -> nonBlockingExchange(exchange, uri), uri, requestTimeout);
+        List<Interceptor> chain = new ArrayList<>(List.of(new UnsupportedSerializerRetry(choice),
+                new SerializerAnnouncements(choice)));
+        NearCacheInterceptor nearCache = null;
+        if (nearCacheMaxBytes > 0) {
+            // after the 415 retry, so that it sees the bytes each attempt writes; before the digests and meters, so
+            // that a miss's answer is checked before it is stored and a hit is no request
+            nearCache = NearCaches.interceptor(nearCacheMaxBytes, touchResolution, uri, token, httpClient,
+                    connectTimeout != null ? connectTimeout : DEFAULT_CONNECT_TIMEOUT, meterRegistry);
+            chain.add(nearCache);
+        }
+        chain.addAll(List.of(new Authentication(token), new ContentDigests(requireReprDigest),
+                new RequestMetrics(metrics)));
+        Transport transport = new Transport(chain, exchange, () -> nonBlockingExchange(exchange, uri), uri,
+                requestTimeout);
+        if (nearCache != null) {
+            nearCache.sendTouchesThrough(transport::send, touchResolution.toMillis());
+        }
         SchemaExchanges schemas = new SchemaExchanges(serializers, transport, schemaExchange,
                 effective.registeredClasses(), schemaCheckInterval, uri);
         return new SessionClient(copy(), transport, new Handshake(transport, choice, schemas, uri),

@@ -32,6 +32,7 @@ class PublicApiTest {
             "dev.sessiondata.client.OutcomeUnknownException",
             "dev.sessiondata.client.PayloadTooLargeException",
             "dev.sessiondata.client.Problem",
+            "dev.sessiondata.client.ReadOptions",
             "dev.sessiondata.client.SerializerNotEnabledException",
             "dev.sessiondata.client.ServiceUnavailableException",
             "dev.sessiondata.client.SessionClient",

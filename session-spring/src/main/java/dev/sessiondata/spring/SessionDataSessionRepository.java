@@ -2,6 +2,7 @@ package dev.sessiondata.spring;
 
 import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.client.ConflictException;
+import dev.sessiondata.client.ReadOptions;
 import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.client.SessionNotFoundException;
 import dev.sessiondata.client.Versioned;
@@ -62,6 +63,7 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
     private FlushMode flushMode = FlushMode.ON_SAVE;
     private SessionIdGenerator sessionIdGenerator = UuidSessionIdGenerator.getInstance();
     private boolean touchOnRead;
+    private SessionVersionToken versionToken = SessionVersionToken.NONE;
 
     /**
      * @param client the application's client of the service
@@ -101,6 +103,15 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
      */
     public void setTouchOnRead(boolean touchOnRead) {
         this.touchOnRead = touchOnRead;
+    }
+
+    /**
+     * Where the version of a user's session travels between their requests (none by default): each read asks the
+     * client for at least the version the user's last response came from, so a near cache holding another version
+     * reads from the service, and each read and write tells the token the version the response now comes from.
+     */
+    public void setVersionToken(SessionVersionToken versionToken) {
+        this.versionToken = Objects.requireNonNull(versionToken, "versionToken");
     }
 
     @Override
@@ -153,8 +164,10 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
             if (move(session, storedId) && (session.isChanged() || saveMode == SaveMode.ALWAYS)) {
                 update(session);
             }
+            versionToken.produced(id, Objects.requireNonNullElse(session.version(), SessionVersionToken.UNKNOWN));
         } else if (session.isChanged() || saveMode == SaveMode.ALWAYS) {
             update(session);
+            versionToken.produced(id, Objects.requireNonNullElse(session.version(), SessionVersionToken.UNKNOWN));
         } else if (touchOnRead) {
             touch(id);
         }
@@ -261,7 +274,10 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
     /** Reads a stored session; as a {@link HashMap}, the type it is written as and the allow-list admits. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     private Optional<Versioned<Map<?, ?>>> read(String id) {
-        Optional<? extends Versioned<?>> found = client.get(id, HashMap.class);
+        String atLeast = versionToken.requested(id);
+        Optional<? extends Versioned<?>> found = client.get(id, HashMap.class,
+                atLeast == null ? ReadOptions.defaults() : ReadOptions.atLeast(atLeast));
+        found.ifPresent(versioned -> versionToken.produced(id, versioned.version()));
         return (Optional) found;
     }
 

@@ -12,7 +12,7 @@ import java.time.ZoneOffset;
  * the 4 KB session it came with (JFR, docs/spring-session/README.md). Any other ISO-8601 instant, and every error,
  * goes to {@link Instant#parse}.
  */
-final class ExpiresAt {
+public final class ExpiresAt {
 
     /** {@code yyyy-MM-ddTHH:mm:ssZ}, the shortest value of the fast path. */
     private static final int SECONDS_LENGTH = 20;
@@ -21,7 +21,7 @@ final class ExpiresAt {
     }
 
     /** @throws java.time.format.DateTimeParseException if {@code value} is no ISO-8601 instant */
-    static Instant parse(String value) {
+    public static Instant parse(String value) {
         int length = value.length();
         if (length < SECONDS_LENGTH || length > SECONDS_LENGTH + 10 || value.charAt(4) != '-'
                 || value.charAt(7) != '-' || value.charAt(10) != 'T' || value.charAt(13) != ':'

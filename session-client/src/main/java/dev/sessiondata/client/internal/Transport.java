@@ -97,10 +97,19 @@ public final class Transport implements AutoCloseable {
         return new Link(0, request, next -> callAsync(http, next)).proceed(request).toCompletableFuture();
     }
 
-    /** Releases what the exchanges own; later requests are refused. */
+    /** Releases what the exchanges and the interceptors own; later requests are refused. */
     @Override
     public void close() {
         closed = true;
+        for (Interceptor interceptor : interceptors) {
+            if (interceptor instanceof AutoCloseable closeable) {
+                try {
+                    closeable.close();
+                } catch (Exception e) {
+                    ClientLog.LOG.debug("Closing an interceptor failed", e);
+                }
+            }
+        }
         exchange.close();
         HttpClientExchange http = nonBlocking;
         if (http != null && http != exchange) {

@@ -74,6 +74,71 @@ public class SessionDataClientProperties {
 
     private final Session session = new Session();
 
+    private final NearCache nearCache = new NearCache();
+
+    /**
+     * The client's near cache of sessions, kept true by the service's change feed: a read of a cached session costs
+     * no request to the service.
+     */
+    public static class NearCache {
+
+        /**
+         * Whether the client keeps a near cache. A cached entry is served only while the change feed is connected and
+         * heard from within twice its heartbeat, so a session deleted through any application is served from this
+         * cache at most that long after the feed went silent (2 s with the service's default heartbeat).
+         */
+        private boolean enabled = true;
+
+        /** The most the near cache holds, counted as the sessions' serialized bytes. */
+        private DataSize maxBytes = DataSize.ofMegabytes(64);
+
+        /**
+         * How often at most a session read from the near cache has its expiry moved by a touch sent in the
+         * background.
+         */
+        private Duration touchResolution = Duration.ofSeconds(5);
+
+        /**
+         * Whether each response carries the version of the user's session in the SESSION_VERSION cookie, which the
+         * next request reads at least, so that a near cache holding another version (in this application or another
+         * on the same host) reads from the service. Independent of enabled: an application without a near cache
+         * still hands the version on to those that have one.
+         */
+        private boolean versionCookie = true;
+
+        public boolean isVersionCookie() {
+            return versionCookie;
+        }
+
+        public void setVersionCookie(boolean versionCookie) {
+            this.versionCookie = versionCookie;
+        }
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public DataSize getMaxBytes() {
+            return maxBytes;
+        }
+
+        public void setMaxBytes(DataSize maxBytes) {
+            this.maxBytes = maxBytes;
+        }
+
+        public Duration getTouchResolution() {
+            return touchResolution;
+        }
+
+        public void setTouchResolution(Duration touchResolution) {
+            this.touchResolution = touchResolution;
+        }
+    }
+
     /** How Spring Session's sessions are kept in the service. */
     public static class Session {
 
@@ -235,5 +300,9 @@ public class SessionDataClientProperties {
 
     public Session getSession() {
         return session;
+    }
+
+    public NearCache getNearCache() {
+        return nearCache;
     }
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.spring.SessionDataSessionRepository;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -48,6 +50,27 @@ class SessionDataSessionAutoConfigurationTest {
             assertThat(context).hasBean("sessionDataClientMeters");
             assertThat(context.getBean(CookieSerializer.class)).isInstanceOf(DefaultCookieSerializer.class);
         });
+    }
+
+    /** The near cache's gauges show whether the client was built with one; building it connects nothing. */
+    @Test
+    void theNearCacheIsOnByDefaultAndAPropertyTurnsItOff() {
+        WebApplicationContextRunner metered = configured.withBean(MeterRegistry.class, SimpleMeterRegistry::new);
+        metered.run(context -> {
+            assertThat(context.getBean(MeterRegistry.class).find("sessiondata.client.nearcache.entries").gauge())
+                    .isNotNull();
+            assertThat(context).hasSingleBean(SessionVersionCookie.class);
+        });
+        metered.withPropertyValues("sessiondata.client.near-cache.enabled=false").run(context -> {
+            assertThat(context.getBean(MeterRegistry.class).find("sessiondata.client.nearcache.entries").gauge())
+                    .isNull();
+            assertThat(context).as("the cookie hands the version on to other applications' caches")
+                    .hasSingleBean(SessionVersionCookie.class);
+        });
+        metered.withPropertyValues("sessiondata.client.near-cache.version-cookie=false").run(context ->
+                assertThat(context).doesNotHaveBean(SessionVersionCookie.class));
+        metered.withPropertyValues("sessiondata.client.near-cache.max-bytes=0").run(context ->
+                assertThat(context).getFailure().rootCause().hasMessageContaining("maxBytes must be positive"));
     }
 
     @Test

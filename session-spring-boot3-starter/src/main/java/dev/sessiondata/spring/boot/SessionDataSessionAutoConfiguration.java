@@ -84,6 +84,10 @@ public class SessionDataSessionAutoConfiguration {
                 .schemaExchange(properties.isSchemaExchange())
                 .schemaCheckInterval(properties.getSchemaCheckInterval())
                 .updateAttempts(properties.getUpdateAttempts());
+        if (properties.getNearCache().isEnabled()) {
+            builder.nearCache(properties.getNearCache().getMaxBytes().toBytes())
+                    .nearCacheTouchResolution(properties.getNearCache().getTouchResolution());
+        }
         for (String name : properties.getRegisterClasses()) {
             builder.registerClasses(load(name));
         }
@@ -93,6 +97,13 @@ public class SessionDataSessionAutoConfiguration {
         customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
         SessionClient client = builder.build();
         return properties.isConnectOnStartup() ? client.connect() : client;
+    }
+
+    /** The version of the user's session beside its id, for the near caches of this and other applications. */
+    @Bean
+    @ConditionalOnProperty(name = "sessiondata.client.near-cache.version-cookie", matchIfMissing = true)
+    SessionVersionCookie sessionDataVersionCookie() {
+        return new SessionVersionCookie();
     }
 
     @Bean
@@ -111,8 +122,10 @@ public class SessionDataSessionAutoConfiguration {
         @ConditionalOnMissingBean(SessionRepository.class)
         SessionDataSessionRepository sessionRepository(SessionClient client, SerializerSettings settings,
                                                        SessionDataClientProperties properties,
-                                                       SessionProperties sessionProperties, Environment environment) {
+                                                       SessionProperties sessionProperties, Environment environment,
+                                                       ObjectProvider<SessionVersionCookie> versionCookie) {
             SessionDataSessionRepository repository = new SessionDataSessionRepository(client, settings);
+            versionCookie.ifAvailable(repository::setVersionToken);
             repository.setDefaultMaxInactiveInterval(timeout(sessionProperties, environment, "servlet"));
             repository.setSaveMode(properties.getSession().getSaveMode());
             repository.setFlushMode(properties.getSession().getFlushMode());

@@ -1,0 +1,25 @@
+package dev.sessiondata.client.internal.nearcache;
+
+import java.time.Duration;
+
+/**
+ * What the change feed tells a cache, in the order the stream said it. {@link #flush} covers every way the cache
+ * may have missed a change: a {@code reset}, a lost stream, silence past twice the heartbeat.
+ */
+interface FeedListener {
+
+    /** A stream began ({@code hello}): from now on every change reaches this listener. */
+    void hello(Duration heartbeat);
+
+    /** The stream is alive ({@code heartbeat}, or any other event). */
+    void alive();
+
+    /** {@code id} was created or updated to {@code version}. */
+    void changed(String id, String version);
+
+    /** {@code id} was deleted (or expired, or left by an id change). */
+    void deleted(String id);
+
+    /** The cache may have missed changes: drop every entry and read through until the next {@link #hello}. */
+    void flush(String reason);
+}

@@ -1,0 +1,129 @@
+package dev.sessiondata.client.internal.nearcache;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sessiondata.client.SessionClient;
+import dev.sessiondata.client.internal.ApiRequest;
+import dev.sessiondata.client.internal.ApiResponse;
+import dev.sessiondata.client.internal.Authentication;
+import dev.sessiondata.client.internal.Interceptor;
+import dev.sessiondata.client.internal.Transport;
+import dev.sessiondata.client.internal.UrlConnectionExchange;
+import dev.sessiondata.testsupport.TestServer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The race Redis' client-side caching fixes with placeholders, provoked against a real server: a read's reply is
+ * held in the chain (an interceptor behind the near cache) until another client's write has been announced on the
+ * feed, and only then handed to the cache, which must not store the version the write replaced.
+ */
+class InvalidationBeforeReplyIT {
+
+    private TestServer server;
+    private SessionClient writer;
+    private SimpleMeterRegistry meters;
+    private NearCacheInterceptor nearCache;
+    private Transport transport;
+    private final AtomicBoolean holdNextReply = new AtomicBoolean();
+    private final CountDownLatch replyHeld = new CountDownLatch(1);
+    private final CountDownLatch release = new CountDownLatch(1);
+
+    @BeforeEach
+    void start() {
+        server = TestServer.start("sessiondata.serializer.active=java");
+        writer = SessionClient.builder().baseUri(server.baseUri()).token(TestServer.TOKEN).build();
+        meters = new SimpleMeterRegistry();
+        nearCache = NearCaches.interceptor(1 << 20, Duration.ofSeconds(5), server.baseUri(), TestServer.TOKEN, null,
+                Duration.ofSeconds(5), meters);
+        Interceptor holdReply = chain -> {
+            ApiResponse response = chain.proceed(chain.request());
+            if (chain.request().method().equals("GET") && holdNextReply.getAndSet(false)) {
+                replyHeld.countDown();
+                try {
+                    release.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return response;
+        };
+        transport = new Transport(List.of(nearCache, holdReply, new Authentication(TestServer.TOKEN)),
+                new UrlConnectionExchange(Duration.ofSeconds(5)), server.baseUri(), Duration.ofSeconds(10));
+    }
+
+    @AfterEach
+    void stop() {
+        transport.close();
+        writer.close();
+        server.close();
+    }
+
+    private ApiResponse get(String id) {
+        return transport.send(ApiRequest.get("get", "/api/v1/sessions/" + id, 1 << 20));
+    }
+
+    private double hits() {
+        return meters.get("sessiondata.client.nearcache.gets").tag("result", "hit").counter().count();
+    }
+
+    /** Reads another session until the cache serves it: the feed said hello. */
+    private void awaitFeed() throws InterruptedException {
+        writer.put("race-warm", "warm");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (hits() == 0) {
+            assertThat(System.nanoTime()).as("the feed opens").isLessThan(deadline);
+            get("race-warm");
+            Thread.sleep(10);
+        }
+    }
+
+    /**
+     * Reads {@code race} with its reply held behind the near cache while {@code meanwhile} runs and for half a
+     * second after, long enough for the feed to deliver what it caused; then lets the reply reach the cache.
+     */
+    private ApiResponse readHeldWhile(Runnable meanwhile) throws Exception {
+        holdNextReply.set(true);
+        CompletableFuture<ApiResponse> read = CompletableFuture.supplyAsync(() -> get("race"));
+        assertThat(replyHeld.await(10, TimeUnit.SECONDS)).isTrue();
+        meanwhile.run();
+        Thread.sleep(500);
+        release.countDown();
+        return read.get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void aReplyOvertakenByTheChangeEventIsNotCached() throws Exception {
+        String first = writer.put("race", "one");
+        awaitFeed();
+        String[] second = new String[1];
+
+        ApiResponse held = readHeldWhile(() -> second[0] = writer.put("race", "two"));
+
+        assertThat(held.version()).contains(first);
+        double hitsBefore = hits();
+        ApiResponse next = get("race");
+        assertThat(next.version()).as("the replaced version was not stored").contains(second[0]);
+        assertThat(hits()).isEqualTo(hitsBefore);
+    }
+
+    /** The same steps without the write: the held reply is stored, so the test above fails if the rule breaks. */
+    @Test
+    void aHeldReplyWithoutAChangeIsCached() throws Exception {
+        String first = writer.put("race", "one");
+        awaitFeed();
+        assertThat(readHeldWhile(() -> { }).version()).contains(first);
+        double hitsBefore = hits();
+
+        assertThat(get("race").version()).contains(first);
+        assertThat(hits()).isEqualTo(hitsBefore + 1);
+    }
+}
