@@ -5,15 +5,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.function.BiConsumer;
-import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
-import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Scheduler;
-import reactor.core.scheduler.Schedulers;
-import reactor.netty.Connection;
 
 /**
- * Brings an exchange's work back onto the event loop of its connection.
+ * Brings a request's work back onto the event loop of its connection.
  *
  * <p>A store answers on its own threads (Lettuce's I/O thread, a bounded elastic thread). Writing the response from
  * there lets the client's next request on the same keep-alive connection arrive before Reactor Netty has finished
@@ -22,7 +17,7 @@ import reactor.netty.Connection;
  * connection's own loop the response and the next request are ordered, as they are for the memory store, which
  * answers there anyway.
  */
-public final class EventLoops {
+final class EventLoops {
 
     private static final BiConsumer<Object, Throwable> NOTHING = (value, failure) -> {
     };
@@ -30,18 +25,12 @@ public final class EventLoops {
     private EventLoops() {
     }
 
-    /** The stage as a {@link Mono} that signals on the exchange's event loop; a completed stage signals at once. */
-    public static <T> Mono<T> resumeOn(ServerWebExchange exchange, CompletionStage<T> stage) {
-        Executor loop = of(exchange);
-        return resumeOn(loop instanceof EventLoop eventLoop ? onLoop(eventLoop) : loop, stage);
-    }
-
     /**
      * The stage as a {@link Mono} that signals on {@code loop}; a completed stage signals at once, and so does one
      * completed on {@code loop} itself (the Redis store's connections answer on the request's own loop), without a
      * task queued to the loop it already runs on.
      */
-    public static <T> Mono<T> resumeOn(EventLoop loop, CompletionStage<T> stage) {
+    static <T> Mono<T> resumeOn(EventLoop loop, CompletionStage<T> stage) {
         return resumeOn(onLoop(loop), stage);
     }
 
@@ -62,15 +51,5 @@ public final class EventLoops {
                 loop.execute(task);
             }
         };
-    }
-
-    /** The exchange's event loop as a scheduler, for {@code publishOn}. */
-    public static Scheduler scheduler(ServerWebExchange exchange) {
-        return Schedulers.fromExecutor(of(exchange));
-    }
-
-    private static Executor of(ServerWebExchange exchange) {
-        Object request = ServerHttpRequestDecorator.getNativeRequest(exchange.getRequest());
-        return request instanceof Connection connection ? connection.channel().eventLoop() : Runnable::run;
     }
 }

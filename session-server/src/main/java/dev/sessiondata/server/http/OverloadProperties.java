@@ -10,10 +10,10 @@ import org.springframework.util.unit.DataSize;
  *
  * @param maxBodyBytes     the bound on the bytes of request bodies being read or written at one time (a body of
  *                         unknown length counts as the largest allowed); default a sixteenth of the maximum heap:
- *                         a large body is a humongous G1 object (a 2 MB body takes three 1 MB regions of a
- *                         256 MB heap), and it shares the heap with the memory store's sessions (an eighth) and
- *                         the garbage of the sessions it replaces; 128 parallel 2 MB writes at -Xmx256m ran out
- *                         of heap with an eighth here and a quarter for the store, not with these
+ *                         a large body is a humongous G1 object that takes whole heap regions, and it shares the
+ *                         heap with the memory store's sessions (an eighth) and the garbage of the sessions it
+ *                         replaces; parallel large writes on a small heap ran out of it with a larger share here
+ *                         (docs/benchmarks has the run), not with these
  * @param maxConcurrentWrites the bound on writes (PUT of a session, descriptor uploads) in progress at one time;
  *                         default 256: far above what a closed-loop client pool of 50 needs, it only bounds the
  *                         small writes the byte bound lets through in numbers (each holds a thread and a store

@@ -20,7 +20,7 @@ final class ContentDigests {
     private static final String SHA_256 = "sha-256";
     private static final String SHA_512 = "sha-512";
 
-    /** A digest instance per event loop thread: getting one from the providers each time costs more than 10 KB's hash. */
+    /** A digest instance per event loop thread: getting one from the providers each time costs more than hashing a session. */
     private static final ThreadLocal<MessageDigest> SHA_256_DIGESTS = ThreadLocal.withInitial(() -> digest("SHA-256"));
     private static final ThreadLocal<MessageDigest> SHA_512_DIGESTS = ThreadLocal.withInitial(() -> digest("SHA-512"));
 

@@ -4,8 +4,8 @@ import java.time.Instant;
 
 /**
  * The text of a {@code Session-Expires-At} value, {@link Instant#toString()}, made once per instant: the writes of
- * one millisecond with one ttl expire at the same instant, and formatting it was 5 % of the Java samples of a
- * 10 KB PUT on the memory store (JFR). The last instant is shared by all threads; a race only costs a format.
+ * one millisecond with one ttl expire at the same instant, and formatting an instant showed in the profile of a
+ * write (docs/benchmarks has the figures). The last instant is shared by all threads; a race only costs a format.
  */
 final class ExpiryTexts {
 

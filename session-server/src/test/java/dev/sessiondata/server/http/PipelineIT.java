@@ -248,12 +248,15 @@ class PipelineIT {
     @Test
     void anAnswerBeyondTheBoundOfAnswersInFlightIs503UntilTheHeldOneIsGivenBackByItsConnectionClosing()
             throws Exception {
-        URI base = start(new MemorySessionStore(1 << 26, Clock.systemUTC()), DataSize.ofKilobytes(64));
+        // a store far larger than the session, so that the session is certainly kept
+        URI base = start(new MemorySessionStore(1L << 34, Clock.systemUTC()), DataSize.ofKilobytes(64));
         send(base, "PUT", SessionApi.SESSIONS_PATH + "/small", new byte[1024], "Authorization", "Bearer " + WRITER,
                 "Content-Type", SessionApi.mediaTypeOf("java"));
         // larger than what the loopback socket's buffers take while nobody reads
-        send(base, "PUT", SessionApi.SESSIONS_PATH + "/huge", new byte[16 * 1024 * 1024], "Authorization",
-                "Bearer " + WRITER, "Content-Type", SessionApi.mediaTypeOf("java"));
+        assertThat(send(base, "PUT", SessionApi.SESSIONS_PATH + "/huge", new byte[16 * 1024 * 1024], "Authorization",
+                "Bearer " + WRITER, "Content-Type", SessionApi.mediaTypeOf("java")).statusCode()).isEqualTo(201);
+        assertThat(send(base, "HEAD", SessionApi.SESSIONS_PATH + "/huge", new byte[0], "Authorization",
+                "Bearer " + READER).statusCode()).isEqualTo(200);
         assertThat(readSmall(base).statusCode()).isEqualTo(200);
 
         try (Socket stalled = new Socket("127.0.0.1", base.getPort())) {
