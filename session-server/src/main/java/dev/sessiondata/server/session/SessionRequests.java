@@ -34,10 +34,26 @@ final class SessionRequests {
      * reached again by them.
      */
     static String checkId(String id) {
-        if (!SessionApi.SESSION_ID.matcher(id).matches() || id.equals(".") || id.equals("..")) {
+        if (!isIdText(id) || id.equals(".") || id.equals("..")) {
             throw invalidId();
         }
         return id;
+    }
+
+    /** What {@link SessionApi#SESSION_ID} matches, by a scan: 1 to 128 of A-Z a-z 0-9 . _ ~ -. */
+    private static boolean isIdText(String id) {
+        int length = id.length();
+        if (length < 1 || length > 128) {
+            return false;
+        }
+        for (int i = 0; i < length; i++) {
+            char c = id.charAt(i);
+            if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                    || c == '.' || c == '_' || c == '~' || c == '-')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static ApiProblemException invalidId() {
