@@ -32,6 +32,16 @@ public enum ProblemType {
      * digest of its bytes; nothing of the batch was stored.
      */
     INVALID_DESCRIPTOR(400, "invalid-descriptor", "Invalid descriptor"),
+    /**
+     * A {@code Session-Index} header that is malformed, names an index the service does not keep, repeats a name or
+     * has a value too long, or a lookup of such an index; nothing was stored.
+     */
+    INVALID_INDEX(400, "invalid-index", "Invalid index"),
+    /**
+     * The write would add its session to an index value that holds the configured most sessions already; nothing was
+     * stored. The problem's {@code index} names the index.
+     */
+    INDEX_VALUE_FULL(409, "index-value-full", "Index value full"),
     /** A descriptor upload names a uid the server already holds with different bytes. */
     DESCRIPTOR_CONFLICT(409, "descriptor-conflict", "Descriptor conflict"),
     /** {@code If-Match} named another version, or {@code If-None-Match: *} found a session. */

@@ -4,10 +4,12 @@ import dev.sessiondata.server.metrics.MeteredSchemaStore;
 import dev.sessiondata.server.metrics.MeteredSessionStore;
 import dev.sessiondata.server.metrics.SessionCountGauge;
 import dev.sessiondata.server.store.SchemaStore;
+import dev.sessiondata.server.store.SessionIndex;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.memory.MemorySchemaStore;
 import dev.sessiondata.server.store.memory.MemorySessionStore;
+import dev.sessiondata.server.web.IndexProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -26,8 +28,14 @@ public class MemoryStoreConfiguration {
 
     /** The store itself, injected only where named: everyone else takes the metered {@link #sessionStore}. */
     @Bean(defaultCandidate = false)
-    MemorySessionStore memorySessionStore(StoreProperties properties, Clock clock) {
-        return new MemorySessionStore(properties.memory().maxTotalSize().toBytes(), clock);
+    MemorySessionStore memorySessionStore(StoreProperties properties, IndexProperties indexes, Clock clock) {
+        return new MemorySessionStore(properties.memory().maxTotalSize().toBytes(), clock,
+                indexes.maxSessionsPerValue());
+    }
+
+    @Bean
+    SessionIndex sessionIndex(@Qualifier("memorySessionStore") MemorySessionStore store) {
+        return store;
     }
 
     @Bean

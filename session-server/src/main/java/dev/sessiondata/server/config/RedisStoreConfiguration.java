@@ -4,6 +4,7 @@ import dev.sessiondata.server.metrics.MeteredSchemaStore;
 import dev.sessiondata.server.metrics.MeteredSessionStore;
 import dev.sessiondata.server.metrics.SessionCountGauge;
 import dev.sessiondata.server.store.SchemaStore;
+import dev.sessiondata.server.store.SessionIndex;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.redis.ConsolidatedFlushes;
@@ -11,6 +12,7 @@ import dev.sessiondata.server.store.redis.RedisMemoryHealthIndicator;
 import dev.sessiondata.server.store.redis.RedisSchemaStore;
 import dev.sessiondata.server.store.redis.RedisSessionStatistics;
 import dev.sessiondata.server.store.redis.RedisSessionStore;
+import dev.sessiondata.server.web.IndexProperties;
 import dev.sessiondata.server.web.SessionProperties;
 import io.lettuce.core.ClientOptions;
 import io.micrometer.core.instrument.Counter;
@@ -19,6 +21,7 @@ import io.netty.util.HashedWheelTimer;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.time.Clock;
 import java.util.concurrent.TimeUnit;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.data.redis.autoconfigure.ClientResourcesBuilderCustomizer;
 import org.springframework.boot.data.redis.autoconfigure.LettuceClientOptionsBuilderCustomizer;
@@ -44,16 +47,26 @@ public class RedisStoreConfiguration {
      * Reads whose slide Redis refused for want of memory, answered with the expiry the session had:
      * {@code sessiondata.store.slide.refused}.
      */
-    @Bean
-    SessionStore sessionStore(LettuceConnectionFactory connections, StoreProperties properties, Clock clock,
-            MeterRegistry registry) {
+    /** The store itself, injected only where named: everyone else takes the metered {@link #sessionStore}. */
+    @Bean(defaultCandidate = false)
+    RedisSessionStore redisSessionStore(LettuceConnectionFactory connections, StoreProperties properties,
+            IndexProperties indexes, Clock clock, MeterRegistry registry) {
         Counter refused = Counter.builder("sessiondata.store.slide.refused")
                 .description("Reads whose expiry slide the store refused for want of memory; the session was answered")
                 .tag("store", NAME)
                 .register(registry);
-        var store = new RedisSessionStore(connections, properties.redis().keyPrefix(), clock,
-                properties.redis().slideResolution(), refused::increment);
+        return new RedisSessionStore(connections, properties.redis().keyPrefix(), clock,
+                properties.redis().slideResolution(), refused::increment, indexes.maxSessionsPerValue());
+    }
+
+    @Bean
+    SessionStore sessionStore(@Qualifier("redisSessionStore") RedisSessionStore store, MeterRegistry registry) {
         return new MeteredSessionStore(store, NAME, registry);
+    }
+
+    @Bean
+    SessionIndex sessionIndex(@Qualifier("redisSessionStore") RedisSessionStore store) {
+        return store;
     }
 
     @Bean

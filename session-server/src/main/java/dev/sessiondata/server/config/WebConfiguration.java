@@ -12,7 +12,12 @@ import dev.sessiondata.server.store.SchemaStore;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.web.ActiveSerializerHeaderFilter;
+import dev.sessiondata.server.store.SessionIndex;
 import dev.sessiondata.server.web.ApiRoutes;
+import dev.sessiondata.server.web.IndexHandler;
+import dev.sessiondata.server.web.IndexHeaders;
+import dev.sessiondata.server.web.IndexLookup;
+import dev.sessiondata.server.web.IndexProperties;
 import dev.sessiondata.server.web.OpenApiDocument;
 import dev.sessiondata.server.web.OverloadProperties;
 import dev.sessiondata.server.web.ProblemHandler;
@@ -147,9 +152,19 @@ public class WebConfiguration {
     }
 
     @Bean
+    IndexHeaders indexHeaders(IndexProperties properties) {
+        return new IndexHeaders(properties);
+    }
+
+    @Bean
     SessionHandler sessionHandler(SessionStore store, SessionStoreStatistics statistics, SerializerPolicy serializers,
-            SessionProperties properties, ServerMetrics metrics, WriteAdmission admission) {
-        return new SessionHandler(store, statistics, serializers, properties, metrics, admission);
+            SessionProperties properties, ServerMetrics metrics, WriteAdmission admission, IndexHeaders indexes) {
+        return new SessionHandler(store, statistics, serializers, properties, metrics, admission, indexes);
+    }
+
+    @Bean
+    IndexHandler indexHandler(SessionIndex index, IndexHeaders indexes, IndexProperties properties) {
+        return new IndexHandler(new IndexLookup(index, indexes, properties));
     }
 
     @Bean
@@ -169,13 +184,13 @@ public class WebConfiguration {
     @Bean
     SessionWriteRoute sessionWriteRoute(SessionStore store, TokenRegistry tokens, RequestMetrics requests,
             ServerMetrics metrics, SessionProperties properties, SerializerPolicy serializers, WriteAdmission admission,
-            JsonMapper json, ObjectProvider<HttpHandler> webFlux) {
+            JsonMapper json, IndexHeaders indexes, ObjectProvider<HttpHandler> webFlux) {
         return new SessionWriteRoute(store, tokens, requests, metrics, properties, serializers, admission, json,
-                webFlux::getObject);
+                indexes, webFlux::getObject);
     }
 
     @Bean
-    RouterFunction<ServerResponse> apiRoutes(SessionHandler sessions, SchemaHandler schemas) {
-        return ApiRoutes.of(sessions, schemas, new OpenApiDocument());
+    RouterFunction<ServerResponse> apiRoutes(SessionHandler sessions, IndexHandler indexes, SchemaHandler schemas) {
+        return ApiRoutes.of(sessions, indexes, schemas, new OpenApiDocument());
     }
 }

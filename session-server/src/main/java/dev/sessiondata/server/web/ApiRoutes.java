@@ -23,17 +23,21 @@ public final class ApiRoutes {
 
     public static final String SESSION_PATH = SessionApi.SESSIONS_PATH + "/{id}";
     public static final String TOUCH_PATH = SESSION_PATH + SessionApi.TOUCH_PATH;
+    public static final String INDEX_SESSIONS_PATH = SessionApi.INDEX_SESSIONS_PATH;
 
     private ApiRoutes() {
     }
 
-    public static RouterFunction<ServerResponse> of(SessionHandler sessions, SchemaHandler schemas, OpenApiDocument openApi) {
+    public static RouterFunction<ServerResponse> of(SessionHandler sessions, IndexHandler indexes, SchemaHandler schemas,
+            OpenApiDocument openApi) {
         return RouterFunctions.route()
                 .GET(SESSION_PATH, sessions::get)
                 .HEAD(SESSION_PATH, sessions::get)
                 .PUT(SESSION_PATH, sessions::put)
                 .DELETE(SESSION_PATH, sessions::delete)
                 .POST(TOUCH_PATH, sessions::touch)
+                .GET(INDEX_SESSIONS_PATH, indexes::sessions)
+                .HEAD(INDEX_SESSIONS_PATH, indexes::sessions)
                 .GET(SessionApi.SERIALIZERS_PATH, sessions::serializers)
                 .HEAD(SessionApi.SERIALIZERS_PATH, sessions::serializers)
                 .GET(SchemaHandler.DESCRIPTORS_PATH, schemas::all)
@@ -44,6 +48,7 @@ public final class ApiRoutes {
                 .GET(OpenApiDocument.PATH, openApi::get)
                 .add(methodNotAllowed(SESSION_PATH, HttpMethod.GET, HttpMethod.HEAD, HttpMethod.PUT, HttpMethod.DELETE))
                 .add(methodNotAllowed(TOUCH_PATH, HttpMethod.POST))
+                .add(methodNotAllowed(INDEX_SESSIONS_PATH, HttpMethod.GET, HttpMethod.HEAD))
                 .add(methodNotAllowed(SessionApi.SERIALIZERS_PATH, HttpMethod.GET, HttpMethod.HEAD))
                 .add(methodNotAllowed(SchemaHandler.DESCRIPTORS_PATH, HttpMethod.GET, HttpMethod.HEAD, HttpMethod.PUT))
                 .add(methodNotAllowed(SchemaHandler.DESCRIPTOR_PATH, HttpMethod.GET, HttpMethod.HEAD))

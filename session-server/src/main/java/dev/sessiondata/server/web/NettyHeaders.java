@@ -14,6 +14,7 @@ final class NettyHeaders {
     static final AsciiString EXPIRES_AT = AsciiString.cached(SessionApi.EXPIRES_AT_HEADER);
     static final AsciiString REPR_DIGEST = AsciiString.cached(SessionApi.REPR_DIGEST_HEADER);
     static final AsciiString CONTENT_DIGEST = AsciiString.cached(SessionApi.CONTENT_DIGEST_HEADER);
+    static final AsciiString SESSION_INDEX = AsciiString.cached(SessionApi.INDEX_HEADER);
     /** Spelled as WebFlux spells them ({@link org.springframework.http.HttpHeaders}), so both answers are the same bytes. */
     static final AsciiString ETAG = AsciiString.cached(org.springframework.http.HttpHeaders.ETAG);
     static final AsciiString LOCATION = AsciiString.cached(org.springframework.http.HttpHeaders.LOCATION);

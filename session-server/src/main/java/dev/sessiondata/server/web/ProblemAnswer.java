@@ -1,6 +1,7 @@
 package dev.sessiondata.server.web;
 
 import dev.sessiondata.api.ProblemType;
+import dev.sessiondata.server.store.IndexValueFullException;
 import dev.sessiondata.server.store.StoreFullException;
 import dev.sessiondata.server.store.StoreUnavailableException;
 import java.util.Map;
@@ -39,6 +40,11 @@ record ProblemAnswer(ProblemType type, @Nullable String detail, Map<String, Obje
                 headers = Map.of(HttpHeaders.RETRY_AFTER, String.valueOf(retryAfterSeconds));
             }
             return new ProblemAnswer(refused.type(), refused.getMessage(), refused.properties(), headers);
+        }
+        if (failure instanceof IndexValueFullException full) {
+            return new ProblemAnswer(ProblemType.INDEX_VALUE_FULL, "The write would list its session under an index "
+                    + "value that lists the most sessions already; nothing was written. Delete one of them first.",
+                    Map.of("index", full.index()), Map.of());
         }
         if (failure instanceof StoreUnavailableException unavailable) {
             LOG.warn("Session store unavailable for {} {}: {}", method, path, unavailable.toString());

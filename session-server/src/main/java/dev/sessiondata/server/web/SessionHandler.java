@@ -5,6 +5,7 @@ import dev.sessiondata.api.SerializersInfo;
 import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.server.metrics.ServerMetrics;
 import dev.sessiondata.server.store.DeleteResult;
+import dev.sessiondata.server.store.IndexValues;
 import dev.sessiondata.server.store.Precondition;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreStatistics;
@@ -39,11 +40,13 @@ public final class SessionHandler {
     private final SessionProperties properties;
     private final ServerMetrics metrics;
     private final WriteAdmission admission;
+    private final IndexHeaders indexes;
     private final Map<String, MediaType> mediaTypes = new ConcurrentHashMap<>();
 
     public SessionHandler(SessionStore store, SessionStoreStatistics statistics, SerializerPolicy serializers,
-            SessionProperties properties, ServerMetrics metrics, WriteAdmission admission) {
+            SessionProperties properties, ServerMetrics metrics, WriteAdmission admission, IndexHeaders indexes) {
         this.store = store;
+        this.indexes = indexes;
         this.statistics = statistics;
         this.serializers = serializers;
         this.properties = properties;
@@ -54,7 +57,8 @@ public final class SessionHandler {
     /**
      * {@code PUT}: If-Match makes the write a compare-and-set, If-None-Match: * makes it create-only. Without
      * {@code ttl} an existing session keeps its ttl and a new one gets the default. A {@code Content-Digest} is
-     * checked against the body before the store sees it.
+     * checked against the body before the store sees it. {@code Session-Index} gives the session its index values,
+     * replacing those it had ({@link IndexHeaders}).
      */
     public Mono<ServerResponse> put(ServerRequest request) {
         String id = SessionRequests.id(request);
@@ -67,6 +71,7 @@ public final class SessionHandler {
         // a dictionary field sent on several lines is one field, its lines joined by commas (RFC 8941 3.2)
         List<String> digestLines = headers.get(SessionApi.CONTENT_DIGEST_HEADER);
         String contentDigest = digestLines == null ? null : String.join(",", digestLines);
+        IndexValues indexValues = indexes.of(headers.get(SessionApi.INDEX_HEADER));
         long maxSize = properties.maxSize().toBytes();
         // the permit is held until the store has the write (or the write failed), then given back once
         return Mono.using(() -> admission.admit(headers.getContentLength(), maxSize),
@@ -79,7 +84,8 @@ public final class SessionHandler {
                             String digest = ContentDigests.verifiedReprDigest(contentDigest, body);
                             metrics.payload(serializer, body.length);
                             return EventLoops.resumeOn(request.exchange(), store.put(id,
-                                    new SessionWrite(body, serializer, timeToLive, ttlParameter == null, digest), precondition));
+                                    new SessionWrite(body, serializer, timeToLive, ttlParameter == null, digest, indexValues),
+                                    precondition));
                         }),
                         WriteAdmission.Permit::close)
                 .flatMap(result -> {

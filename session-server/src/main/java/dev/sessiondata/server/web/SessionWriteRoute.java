@@ -7,6 +7,7 @@ import dev.sessiondata.server.metrics.ServerMetrics;
 import dev.sessiondata.server.security.ApiClient;
 import dev.sessiondata.server.security.BearerTokenFilter;
 import dev.sessiondata.server.security.TokenRegistry;
+import dev.sessiondata.server.store.IndexValues;
 import dev.sessiondata.server.store.Precondition;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionWrite;
@@ -49,7 +50,7 @@ import tools.jackson.databind.json.JsonMapper;
  *
  * <p>A body can be read once, so what goes to WebFlux is decided before a byte of it is read: a request this route
  * would refuse before the body (no or an unknown token, a read-only token, an id or {@code ttl} WebFlux would
- * refuse or decode, another query, a {@code Content-Type} not accepted, conditional headers that are not one of
+ * refuse or decode, another query, a {@code Content-Type} not accepted, a {@code Session-Index} refused, conditional headers that are not one of
  * the two forms a write takes, a length not declared or over the limit or zero, {@code Expect}) goes to WebFlux as
  * it came, which refuses it with its problem document. What can go wrong once the body is being read (a body
  * shorter than declared, a digest that does not match, the store's precondition or failure) and a refusal by the
@@ -75,6 +76,7 @@ public final class SessionWriteRoute implements NettyRouteProvider {
     private final WriteAdmission admission;
     private final JsonMapper json;
     private final WebFluxHandOff webFlux;
+    private final IndexHeaders indexes;
     private final long maxSize;
     private final AsciiString activeSerializer;
     /** The timers of this route's two answers, taken from {@link RequestMetrics} once. */
@@ -83,8 +85,9 @@ public final class SessionWriteRoute implements NettyRouteProvider {
 
     public SessionWriteRoute(SessionStore store, TokenRegistry tokens, RequestMetrics requests, ServerMetrics metrics,
             SessionProperties properties, SerializerPolicy serializers, WriteAdmission admission, JsonMapper json,
-            Supplier<HttpHandler> webFlux) {
+            IndexHeaders indexes, Supplier<HttpHandler> webFlux) {
         this.store = store;
+        this.indexes = indexes;
         this.tokens = tokens;
         this.requests = requests;
         this.metrics = metrics;
@@ -105,7 +108,7 @@ public final class SessionWriteRoute implements NettyRouteProvider {
 
     /** What the request asks, checked as {@link SessionHandler#put} checks it before reading the body. */
     private record Write(String id, String path, @Nullable String ttlParameter, Duration ttl, String serializer,
-            Precondition precondition, @Nullable String contentDigest, long length) {
+            Precondition precondition, @Nullable String contentDigest, IndexValues indexes, long length) {
     }
 
     private Publisher<Void> handle(HttpServerRequest request, HttpServerResponse response) {
@@ -146,7 +149,8 @@ public final class SessionWriteRoute implements NettyRouteProvider {
                     serializers.requireAccepted(headers.get(HttpHeaderNames.CONTENT_TYPE)),
                     EntityTags.writePrecondition(headers.get(HttpHeaderNames.IF_MATCH), headers.get(HttpHeaderNames.IF_NONE_MATCH)),
                     // a dictionary field sent on several lines is one field, its lines joined by commas (RFC 8941 3.2)
-                    digestLines.isEmpty() ? null : String.join(",", digestLines), length);
+                    digestLines.isEmpty() ? null : String.join(",", digestLines),
+                    indexes.of(headers.getAll(NettyHeaders.SESSION_INDEX)), length);
         } catch (ApiProblemException refusedBeforeTheBody) {
             // WebFlux refuses it the same way, with its problem document; nothing of the body was read
             return null;
@@ -197,7 +201,7 @@ public final class SessionWriteRoute implements NettyRouteProvider {
         String digest = ContentDigests.verifiedReprDigest(write.contentDigest(), body);
         metrics.payload(write.serializer(), body.length);
         return EventLoops.resumeOn(((Connection) request).channel().eventLoop(), store.put(write.id(),
-                new SessionWrite(body, write.serializer(), write.ttl(), write.ttlParameter() == null, digest),
+                new SessionWrite(body, write.serializer(), write.ttl(), write.ttlParameter() == null, digest, write.indexes()),
                 write.precondition()));
     }
 

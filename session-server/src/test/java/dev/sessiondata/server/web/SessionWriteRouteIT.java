@@ -24,6 +24,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -68,6 +69,7 @@ class SessionWriteRouteIT {
                 new RequestMetrics(registry), new ServerMetrics(registry, List.of(JAVA)),
                 new SessionProperties(Duration.ofMinutes(30), Duration.ofHours(24), DataSize.ofKilobytes(1), true),
                 SerializerPolicy.of(JAVA, List.of(JAVA), KnownSerializers.IDS), admission, JSON,
+                new IndexHeaders(new IndexProperties(Set.of(SessionApi.PRINCIPAL_INDEX), 256, 100)),
                 () -> webFluxStandIn());
         server = HttpServer.create().host("127.0.0.1").port(0).route(route::apply).bindNow();
         writer = standIn(WRITE_TOKEN);

@@ -6,7 +6,12 @@ import com.github.benmanes.caffeine.cache.Expiry;
 import com.github.benmanes.caffeine.cache.RemovalCause;
 import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.sessiondata.server.store.DeleteResult;
+import dev.sessiondata.server.store.IndexPage;
+import dev.sessiondata.server.store.IndexValueFullException;
+import dev.sessiondata.server.store.IndexValues;
+import dev.sessiondata.server.store.IndexedSession;
 import dev.sessiondata.server.store.Precondition;
+import dev.sessiondata.server.store.SessionIndex;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.SessionWrite;
@@ -18,7 +23,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -41,10 +49,15 @@ import org.jspecify.annotations.Nullable;
  * lock, as they would behind a {@code compute} per read. A read that must not slide uses
  * {@code getIfPresentQuietly}, which leaves the expiry alone.
  *
+ * <p>Index values ({@link SessionIndex}) are a map from index value to the ids listed under it, changed inside the
+ * session's {@code compute} (so with the write, atomically for that session) and by the eviction listener when a
+ * session expires or is evicted; a lookup lists only sessions the cache still holds with that value, so it is exact
+ * even before Caffeine's maintenance has run.
+ *
  * <p>Every operation is done when it returns: the stages it answers are completed ones, so the store runs on the
  * web server's event loop without a hand-off.
  */
-public final class MemorySessionStore implements SessionStore {
+public final class MemorySessionStore implements SessionStore, SessionIndex {
 
     /**
      * What an entry costs besides its body and its id, measured (MemorySessionStoreHeapCostTest, 64-bit JVM with
@@ -56,17 +69,31 @@ public final class MemorySessionStore implements SessionStore {
     private static final long STRING_BYTES = 24;
     /** G1's region size, or 0 under another collector. */
     private static final long REGION_BYTES = g1RegionBytes();
+    /** The most sessions one index value lists unless told otherwise. */
+    public static final int DEFAULT_MAX_SESSIONS_PER_VALUE = 100;
 
     private final Cache<String, Entry> sessions;
     private final Clock clock;
     /** Live sessions per serializer, kept with every change, so that counting them is no pass over the cache. */
     private final Map<String, LongAdder> live = new ConcurrentHashMap<>();
+    /** The ids listed under each index value; a value listing none is removed. */
+    private final Map<IndexKey, Set<String>> indexed = new ConcurrentHashMap<>();
+    private final int maxSessionsPerValue;
 
+    /** A store whose index values list at most {@link #DEFAULT_MAX_SESSIONS_PER_VALUE} sessions each. */
     public MemorySessionStore(long maxTotalBytes, Clock clock) {
+        this(maxTotalBytes, clock, DEFAULT_MAX_SESSIONS_PER_VALUE);
+    }
+
+    public MemorySessionStore(long maxTotalBytes, Clock clock, int maxSessionsPerValue) {
         if (maxTotalBytes < 1) {
             throw new IllegalArgumentException("maxTotalBytes must be positive, was " + maxTotalBytes);
         }
+        if (maxSessionsPerValue < 1) {
+            throw new IllegalArgumentException("maxSessionsPerValue must be positive, was " + maxSessionsPerValue);
+        }
         this.clock = clock;
+        this.maxSessionsPerValue = maxSessionsPerValue;
         this.sessions = Caffeine.newBuilder()
                 .maximumWeight(maxTotalBytes)
                 .weigher((String id, Entry entry) -> weight(id, entry))
@@ -75,6 +102,7 @@ public final class MemorySessionStore implements SessionStore {
                 .evictionListener((String id, Entry entry, RemovalCause cause) -> {
                     if (entry != null) {
                         count(entry.serializerId, -1);
+                        unlist(id, entry.indexes, IndexValues.none());
                     }
                 })
                 .build();
@@ -98,15 +126,28 @@ public final class MemorySessionStore implements SessionStore {
     @Override
     public CompletionStage<WriteResult> put(String id, SessionWrite write, Precondition precondition) {
         AtomicReference<WriteResult> result = new AtomicReference<>();
+        try {
+            compute(id, write, precondition, result);
+        } catch (IndexValueFullException full) {
+            return CompletableFuture.failedFuture(full);
+        }
+        return CompletableFuture.completedFuture(result.get());
+    }
+
+    private void compute(String id, SessionWrite write, Precondition precondition, AtomicReference<WriteResult> result) {
         sessions.asMap().compute(id, (key, current) -> {
             if (!precondition.isMetBy(current == null ? null : current.version)) {
                 result.set(WriteResult.preconditionFailed());
                 return current;
             }
             Duration ttl = write.keepsTtl() && current != null ? current.ttl : write.ttl();
+            IndexValues before = current == null ? IndexValues.none() : current.indexes;
+            // refused when a value is full: compute then keeps the session as it was
+            list(id, write.indexes(), before);
+            unlist(id, before, write.indexes());
             // the body array is the caller's to hand over (SessionWrite): kept as it is, not copied
             Entry next = new Entry(write.data(), write.serializerId(), Versions.next(), ttl,
-                    now().plus(ttl).toEpochMilli(), write.digest());
+                    now().plus(ttl).toEpochMilli(), write.digest(), write.indexes());
             result.set(WriteResult.written(current == null, next.version, Instant.ofEpochMilli(next.expiresAt())));
             // a session rewritten by the serializer that wrote it (most writes) leaves the counts as they are
             if (current == null) {
@@ -117,7 +158,6 @@ public final class MemorySessionStore implements SessionStore {
             }
             return next;
         });
-        return CompletableFuture.completedFuture(result.get());
     }
 
     @Override
@@ -130,6 +170,7 @@ public final class MemorySessionStore implements SessionStore {
             }
             result.set(DeleteResult.DELETED);
             count(current.serializerId, -1);
+            unlist(id, current.indexes, IndexValues.none());
             return null;
         });
         return CompletableFuture.completedFuture(result.get());
@@ -138,6 +179,79 @@ public final class MemorySessionStore implements SessionStore {
     @Override
     public CompletionStage<Optional<Instant>> touch(String id) {
         return CompletableFuture.completedFuture(read(id, true).map(StoredSession::expiresAt));
+    }
+
+    @Override
+    public CompletionStage<IndexPage> sessions(String name, String value, @Nullable String after, int limit) {
+        Set<String> ids = indexed.get(new IndexKey(name, value));
+        List<IndexedSession> page = new ArrayList<>(Math.min(limit, 64));
+        String next = null;
+        if (ids != null) {
+            for (String id : ids.stream().filter(id -> after == null || id.compareTo(after) > 0).sorted().toList()) {
+                Entry entry = sessions.policy().getIfPresentQuietly(id);
+                if (entry == null || !entry.indexes.has(name, value)) {
+                    continue; // expired and not yet evicted, or rewritten without the value since the snapshot
+                }
+                if (page.size() == limit) {
+                    next = page.get(limit - 1).id();
+                    break;
+                }
+                page.add(new IndexedSession(id, entry.version));
+            }
+        }
+        return CompletableFuture.completedFuture(new IndexPage(page, next));
+    }
+
+    /**
+     * Lists {@code id} under each value of {@code after} it was not listed under {@code before}; when one is full
+     * (counting only sessions still held), takes back what it listed and throws {@link IndexValueFullException}.
+     */
+    private void list(String id, IndexValues after, IndexValues before) {
+        List<IndexKey> listed = new ArrayList<>(after.values().size());
+        for (Map.Entry<String, String> value : after.values().entrySet()) {
+            if (before.has(value.getKey(), value.getValue())) {
+                continue;
+            }
+            IndexKey key = new IndexKey(value.getKey(), value.getValue());
+            try {
+                indexed.compute(key, (k, ids) -> {
+                    Set<String> listing = ids == null ? ConcurrentHashMap.newKeySet() : ids;
+                    if (listing.size() >= maxSessionsPerValue) {
+                        listing.removeIf(other -> sessions.policy().getIfPresentQuietly(other) == null);
+                        if (listing.size() >= maxSessionsPerValue) {
+                            throw new IndexValueFullException(k.name(), maxSessionsPerValue);
+                        }
+                    }
+                    listing.add(id);
+                    return listing;
+                });
+            } catch (IndexValueFullException full) {
+                listed.forEach(done -> remove(done, id));
+                throw full;
+            }
+            listed.add(key);
+        }
+    }
+
+    /** Takes {@code id} off each value of {@code before} that {@code after} does not have. */
+    private void unlist(String id, IndexValues before, IndexValues after) {
+        before.values().forEach((name, value) -> {
+            if (!after.has(name, value)) {
+                remove(new IndexKey(name, value), id);
+            }
+        });
+    }
+
+    private void remove(IndexKey key, String id) {
+        indexed.computeIfPresent(key, (k, ids) -> {
+            ids.remove(id);
+            return ids.isEmpty() ? null : ids;
+        });
+    }
+
+    /** How many index values list at least one id, expired ones included until evicted; for tests. */
+    int indexValueCount() {
+        return indexed.size();
     }
 
     /** The counts of this store: Caffeine's estimated size and the live sessions per serializer, read, not counted. */
@@ -216,11 +330,13 @@ public final class MemorySessionStore implements SessionStore {
         final String version;
         final Duration ttl;
         final @Nullable String digest;
+        final IndexValues indexes;
         private final AtomicLong expiresAtMillis;
 
         Entry(byte[] data, String serializerId, String version, Duration ttl, long expiresAtMillis,
-                @Nullable String digest) {
+                @Nullable String digest, IndexValues indexes) {
             this.data = data;
+            this.indexes = indexes;
             this.serializerId = serializerId;
             this.version = version;
             this.ttl = ttl;
@@ -240,6 +356,10 @@ public final class MemorySessionStore implements SessionStore {
         StoredSession session() {
             return new StoredSession(data, serializerId, version, ttl, Instant.ofEpochMilli(expiresAt()), digest);
         }
+    }
+
+    /** One value of one index. */
+    private record IndexKey(String name, String value) {
     }
 
     /**

@@ -17,6 +17,7 @@ enum LuaScripts {
     PUT("put.lua"),
     TOUCH("touch.lua"),
     DELETE("delete.lua"),
+    INDEX_SESSIONS("index-sessions.lua"),
     PUT_DESCRIPTORS("put-descriptors.lua"),
     PAGE_DESCRIPTORS("page-descriptors.lua");
 

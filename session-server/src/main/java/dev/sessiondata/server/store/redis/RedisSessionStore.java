@@ -4,7 +4,11 @@ import static dev.sessiondata.server.store.redis.RedisCalls.bytes;
 import static dev.sessiondata.server.store.redis.RedisCalls.text;
 
 import dev.sessiondata.server.store.DeleteResult;
+import dev.sessiondata.server.store.IndexPage;
+import dev.sessiondata.server.store.IndexValueFullException;
+import dev.sessiondata.server.store.IndexedSession;
 import dev.sessiondata.server.store.Precondition;
+import dev.sessiondata.server.store.SessionIndex;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.store.StoreFullException;
@@ -16,6 +20,7 @@ import io.lettuce.core.ScriptOutputType;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -36,6 +41,11 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  *       {@code Session-Expires-At} header) and {@code digest} (the {@code Repr-Digest} field value). Redis expires the key itself ({@code PEXPIRE ttl}). The session id
  *       is the key's hash tag, so in a Redis Cluster every key of one session lives in one slot; ids cannot
  *       contain braces, so the tag is always exactly the id.</li>
+ *   <li>{@code P index:<name>:<value>} — a set of the ids listed under one index value ({@link SessionIndex}); the
+ *       session hash's {@code indexes} field names the sets its session is in, one key a line. The write, delete
+ *       and touch scripts change the sets with the session (standalone Redis: the sets are in other slots than the
+ *       sessions, which a Cluster refuses), and keep each set's expiry at least that of the sessions it lists, so a
+ *       set never outlives them; a lookup drops the ids of sessions that expired.</li>
  *   <li>{@code P staged:{<id>}:<version>} — a write on its way: the same fields, renamed onto the session by the
  *       write's script in the same round trip, or removed by Redis after {@link #STAGED_TTL} when no commit came.</li>
  * </ul>
@@ -51,7 +61,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * unreachable Redis completes an operation's stage with a
  * {@link dev.sessiondata.server.store.StoreUnavailableException}; Lettuce reconnects by itself when it returns.
  */
-public final class RedisSessionStore implements SessionStore {
+public final class RedisSessionStore implements SessionStore, SessionIndex {
 
     private static final byte[] DATA = bytes("data");
     private static final byte[] SERIALIZER = bytes("serializer");
@@ -68,11 +78,18 @@ public final class RedisSessionStore implements SessionStore {
      */
     static final Duration STAGED_TTL = Duration.ofMinutes(1);
 
+    /** The most sessions one index value lists unless told otherwise (unless constructed with another). */
+    public static final int DEFAULT_MAX_SESSIONS_PER_VALUE = 100;
+
     /** What a read's slide answers in place of the new expiry when Redis refused it for want of memory. */
     private static final byte[] SLIDE_REFUSED = new byte[0];
 
     private final NativeRedis lettuce;
     private final String prefix;
+    private final byte[] sessionKeyHead;
+    private final byte[] sessionKeyTail = bytes("}");
+    private final byte[] indexKeyHead;
+    private final int maxSessionsPerValue;
     private final Clock clock;
     private final long slideResolutionMillis;
     private final Runnable slideRefused;
@@ -89,11 +106,23 @@ public final class RedisSessionStore implements SessionStore {
      */
     public RedisSessionStore(LettuceConnectionFactory connections, String keyPrefix, Clock clock,
             Duration slideResolution, Runnable slideRefused) {
+        this(connections, keyPrefix, clock, slideResolution, slideRefused, DEFAULT_MAX_SESSIONS_PER_VALUE);
+    }
+
+    /** {@code maxSessionsPerValue}: the most sessions one index value lists; a write that would add one more is refused. */
+    public RedisSessionStore(LettuceConnectionFactory connections, String keyPrefix, Clock clock,
+            Duration slideResolution, Runnable slideRefused, int maxSessionsPerValue) {
+        if (maxSessionsPerValue < 1) {
+            throw new IllegalArgumentException("maxSessionsPerValue must be positive, was " + maxSessionsPerValue);
+        }
+        this.maxSessionsPerValue = maxSessionsPerValue;
         if (slideResolution.isNegative()) {
             throw new IllegalArgumentException("the slide resolution must not be negative: " + slideResolution);
         }
         this.slideResolutionMillis = slideResolution.toMillis();
         this.prefix = RedisCalls.checkPrefix(keyPrefix);
+        this.sessionKeyHead = bytes(prefix + "session:{");
+        this.indexKeyHead = bytes(prefix + "index:");
         this.lettuce = new NativeRedis(connections);
         this.clock = clock;
         this.slideRefused = slideRefused;
@@ -128,7 +157,7 @@ public final class RedisSessionStore implements SessionStore {
         return lettuce.batch(redis -> {
             CompletionStage<List<KeyValue<byte[], byte[]>>> read = redis.hmget(key, FIELDS);
             CompletionStage<byte @Nullable []> slid = redis.<byte[]>script(LuaScripts.TOUCH, ScriptOutputType.VALUE,
-                    keys, now).exceptionally(failure -> {
+                    keys, now, indexKeyHead).exceptionally(failure -> {
                         refusedSlide(failure);
                         return SLIDE_REFUSED;
                     });
@@ -215,9 +244,17 @@ public final class RedisSessionStore implements SessionStore {
         if (digest != null) {
             fields.put(DIGEST, bytes(digest));
         }
-        byte[][] keys = {sessionKey(id), bytes(prefix + "staged:{" + id + "}:" + version)};
+        List<String> indexNames = new ArrayList<>(write.indexes().values().keySet());
+        byte[][] keys = new byte[2 + indexNames.size()][];
+        keys[0] = sessionKey(id);
+        keys[1] = bytes(prefix + "staged:{" + id + "}:" + version);
+        for (int i = 0; i < indexNames.size(); i++) {
+            String name = indexNames.get(i);
+            keys[2 + i] = indexKey(name, write.indexes().values().get(name));
+        }
         byte[][] args = {condition(precondition), bytes(String.valueOf(precondition.version())), now(),
-                bytes(write.keepsTtl() ? "1" : "0"), ttl};
+                bytes(write.keepsTtl() ? "1" : "0"), ttl, bytes(id), bytes(String.valueOf(maxSessionsPerValue)),
+                sessionKeyHead, sessionKeyTail, indexKeyHead};
         return lettuce.batch(redis -> {
             CompletionStage<Long> staged = redis.hset(keys[1], fields);
             CompletionStage<Boolean> expiring = redis.pexpire(keys[1], STAGED_TTL);
@@ -225,6 +262,10 @@ public final class RedisSessionStore implements SessionStore {
             // a failed HSET (Redis out of memory) is the write's failure; the script then found nothing staged
             return staged.thenCombine(expiring, (count, expires) -> count).thenCombine(committed, (count, answer) -> {
                 long outcome = answer == null || answer.isEmpty() ? 0 : (Long) answer.get(0);
+                if (outcome == -2) {
+                    throw new IndexValueFullException(indexNames.get(Math.toIntExact((Long) answer.get(1)) - 1),
+                            maxSessionsPerValue);
+                }
                 if (outcome < 0) {
                     throw new IllegalStateException(
                             "the staged write of session '" + id + "' was gone before its commit");
@@ -238,7 +279,7 @@ public final class RedisSessionStore implements SessionStore {
     @Override
     public CompletionStage<DeleteResult> delete(String id, Precondition precondition) {
         return lettuce.<Long>script(LuaScripts.DELETE, ScriptOutputType.INTEGER, sessionKey(id), condition(precondition),
-                bytes(String.valueOf(precondition.version()))).thenApply(outcome -> {
+                bytes(String.valueOf(precondition.version())), bytes(id), indexKeyHead).thenApply(outcome -> {
                     if (outcome == null || outcome < 0) {
                         return DeleteResult.NOT_FOUND;
                     }
@@ -248,9 +289,31 @@ public final class RedisSessionStore implements SessionStore {
 
     @Override
     public CompletionStage<Optional<Instant>> touch(String id) {
-        return lettuce.<byte[]>script(LuaScripts.TOUCH, ScriptOutputType.VALUE, sessionKey(id), now())
+        return lettuce.<byte[]>script(LuaScripts.TOUCH, ScriptOutputType.VALUE, sessionKey(id), now(), indexKeyHead)
                 .thenApply(expires -> expires == null ? Optional.empty()
                         : Optional.of(Instant.ofEpochMilli(Long.parseLong(text(expires)))));
+    }
+
+    /**
+     * One script on the index set: it reads the versions of the sessions it lists (at most the bound of a set),
+     * drops those gone, and answers the page.
+     */
+    @Override
+    public CompletionStage<IndexPage> sessions(String name, String value, @Nullable String after, int limit) {
+        return lettuce.<List<Object>>script(LuaScripts.INDEX_SESSIONS, ScriptOutputType.MULTI, indexKey(name, value),
+                sessionKeyHead, sessionKeyTail, bytes(after == null ? "" : after), bytes(String.valueOf(limit)))
+                .thenApply(answer -> {
+                    List<IndexedSession> sessions = new ArrayList<>(answer.size() / 2);
+                    for (int i = 1; i + 1 < answer.size(); i += 2) {
+                        sessions.add(new IndexedSession(text(answer.get(i)), text(answer.get(i + 1))));
+                    }
+                    String next = text(answer.get(0));
+                    return new IndexPage(sessions, next.isEmpty() ? null : next);
+                });
+    }
+
+    private byte[] indexKey(String name, String value) {
+        return bytes(prefix + "index:" + name + ":" + value);
     }
 
     private byte[] sessionKey(String id) {

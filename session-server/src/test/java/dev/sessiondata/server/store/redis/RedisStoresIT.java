@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.sessiondata.server.store.IndexValues;
 import dev.sessiondata.server.store.Precondition;
 import dev.sessiondata.server.store.SchemaStore;
 import dev.sessiondata.server.store.SchemaStoreCompatibilityKit;
+import dev.sessiondata.server.store.SessionIndexCompatibilityKit;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.SessionStoreCompatibilityKit;
@@ -24,6 +26,12 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.output.IntegerOutput;
+import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.protocol.CommandType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,6 +39,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.lettuce.LettuceConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
@@ -165,6 +174,106 @@ class RedisStoresIT {
         try (RedisConnection connection = connections.getConnection()) {
             return connection.keyCommands().keys(bytes(keyPrefix + "*")).stream()
                     .map(key -> new String(key, StandardCharsets.UTF_8)).toList();
+        }
+    }
+
+    @Nested
+    class Indexes extends SessionIndexCompatibilityKit {
+
+        @Override
+        protected SessionStore createStore() {
+            return new RedisSessionStore(connections, freshPrefix(), Clock.systemUTC(), Duration.ZERO, () -> { },
+                    MAX_SESSIONS_PER_VALUE);
+        }
+    }
+
+    private static SessionWrite indexed(String principal, Duration ttl) {
+        return new SessionWrite(new byte[] {1, 2, 3}, "java", ttl, false, null,
+                new IndexValues(Map.of("principal", principal)));
+    }
+
+    /** Sessions expire by Redis' own expiry, and the index sets listing them expire no later than the last of them. */
+    @Test
+    void noIndexKeyOutlivesItsSessions() throws InterruptedException {
+        String keyPrefix = freshPrefix();
+        SessionStore store = new RedisSessionStore(connections, keyPrefix, Clock.systemUTC());
+        for (int i = 0; i < 50; i++) {
+            store.put("s" + i, indexed("user-" + (i % 10), Duration.ofMillis(200 + 10 * i)), Precondition.none())
+                    .toCompletableFuture().join();
+        }
+        assertThat(keys(keyPrefix)).filteredOn(key -> key.startsWith(keyPrefix + "index:")).hasSize(10);
+
+        Thread.sleep(1200);
+
+        assertThat(keys(keyPrefix)).isEmpty();
+    }
+
+    /** An index set's expiry is at least that of each session it lists, after a write and after a slide. */
+    @Test
+    void anIndexSetExpiresNoEarlierThanItsSessionsAfterAWriteAndASlide() throws InterruptedException {
+        String keyPrefix = freshPrefix();
+        SessionStore store = new RedisSessionStore(connections, keyPrefix, Clock.systemUTC());
+        store.put("long", indexed("ada", Duration.ofSeconds(60)), Precondition.none()).toCompletableFuture().join();
+        store.put("short", indexed("ada", Duration.ofSeconds(2)), Precondition.none()).toCompletableFuture().join();
+        assertThat(pttl(keyPrefix + "index:principal:ada")).isGreaterThan(59_000);
+
+        store.put("other", indexed("bob", Duration.ofSeconds(2)), Precondition.none()).toCompletableFuture().join();
+        Thread.sleep(1000);
+        store.get("other").toCompletableFuture().join();
+
+        assertThat(pttl(keyPrefix + "index:principal:bob")).isGreaterThanOrEqualTo(pttl(keyPrefix + "session:{other}"))
+                .isGreaterThan(1500);
+    }
+
+    /**
+     * What the principal index costs in Redis per session, by {@code MEMORY USAGE}: the same sessions written with
+     * and without a principal (ten sessions per principal), all their keys summed. A body of a few bytes keeps the
+     * session hash in Redis' compact encoding, where the principal's field costs least; a body of 1 KiB, as most
+     * sessions have, makes it a hash table, where each field costs its entry too.
+     */
+    @Test
+    void theIndexCostsLittleMemoryPerSession() {
+        int sessions = 1000;
+        for (int body : new int[] {3, 1024}) {
+            long without = memoryOfSessions(sessions, false, body);
+            long with = memoryOfSessions(sessions, true, body);
+            double perSession = (double) (with - without) / sessions;
+            System.out.printf("principal index: %.1f bytes per session in Redis (%d sessions of %d bytes, "
+                    + "10 per principal)%n", perSession, sessions, body);
+            assertThat(perSession).isPositive().isLessThan(200);
+        }
+    }
+
+    private long memoryOfSessions(int sessions, boolean indexed, int body) {
+        String keyPrefix = freshPrefix();
+        SessionStore store = new RedisSessionStore(connections, keyPrefix, Clock.systemUTC());
+        for (int i = 0; i < sessions; i++) {
+            SessionWrite write = new SessionWrite(new byte[body], "java", Duration.ofMinutes(5), false, null,
+                    indexed ? new IndexValues(Map.of("principal", "user-" + (i % (sessions / 10)) + "@example.com"))
+                            : IndexValues.none());
+            store.put(UUID.nameUUIDFromBytes(bytes("s" + i)).toString(), write, Precondition.none())
+                    .toCompletableFuture().join();
+        }
+        long total = 0;
+        try (RedisConnection connection = connections.getConnection()) {
+            @SuppressWarnings("unchecked")
+            var redis = (RedisClusterAsyncCommands<byte[], byte[]>) ((LettuceConnection) connection).getNativeConnection();
+            for (String key : keys(keyPrefix)) {
+                // SAMPLES 0: every field counted, where the default estimates a hash table from five of them
+                total += redis.dispatch(CommandType.MEMORY, new IntegerOutput<>(ByteArrayCodec.INSTANCE),
+                        new CommandArgs<>(ByteArrayCodec.INSTANCE).add("USAGE").addKey(bytes(key)).add("SAMPLES").add(0))
+                        .get();
+            }
+        } catch (InterruptedException | ExecutionException e) {
+            throw new IllegalStateException(e);
+        }
+        RedisConnections.deleteKeys(connections, keyPrefix);
+        return total;
+    }
+
+    private static long pttl(String key) {
+        try (RedisConnection connection = connections.getConnection()) {
+            return connection.keyCommands().pTtl(bytes(key));
         }
     }
 
