@@ -33,9 +33,10 @@ public class MemoryStoreConfiguration {
                 indexes.maxSessionsPerValue());
     }
 
+    /** The store's index view alone, so that it is no second candidate for {@link SessionStore}. */
     @Bean
     SessionIndex sessionIndex(@Qualifier("memorySessionStore") MemorySessionStore store) {
-        return store;
+        return store::sessions;
     }
 
     @Bean

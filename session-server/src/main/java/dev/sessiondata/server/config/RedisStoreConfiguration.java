@@ -64,9 +64,10 @@ public class RedisStoreConfiguration {
         return new MeteredSessionStore(store, NAME, registry);
     }
 
+    /** The store's index view alone, so that it is no second candidate for {@link SessionStore}. */
     @Bean
     SessionIndex sessionIndex(@Qualifier("redisSessionStore") RedisSessionStore store) {
-        return store;
+        return store::sessions;
     }
 
     @Bean
