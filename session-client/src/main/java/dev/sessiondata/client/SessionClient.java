@@ -5,12 +5,15 @@ import dev.sessiondata.client.internal.ApiRequest;
 import dev.sessiondata.client.internal.ApiResponse;
 import dev.sessiondata.client.internal.Failures;
 import dev.sessiondata.client.internal.Handshake;
+import dev.sessiondata.client.internal.IndexPages;
 import dev.sessiondata.client.internal.SessionCodec;
 import dev.sessiondata.client.internal.Transport;
 import dev.sessiondata.client.internal.UpdatePolicy;
 import dev.sessiondata.serializer.SerializationException;
 import java.io.InterruptedIOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
@@ -45,8 +48,9 @@ import org.jspecify.annotations.Nullable;
  * answer carries {@code Repr-Digest} is checked against it before it is deserialized; a mismatch is an
  * {@link IntegrityException}. A service that sends no {@code Repr-Digest} is read without the check.
  *
- * <p>Time to live: each write takes {@link WriteOptions}; without them ({@link WriteOptions#defaults()}) the service
- * chooses, as {@link WriteOptions} explains.
+ * <p>Time to live and index values: each write takes {@link WriteOptions}; without them
+ * ({@link WriteOptions#defaults()}) the service chooses the ttl and lists the session under no index value, as
+ * {@link WriteOptions} explains. {@link #sessionsOf} lists the sessions of an index value (those of a user).
  *
  * <p>Errors: an absent session is {@link Optional#empty()} (or {@code false}); the service's refusals are
  * {@link SessionServiceException}s, one subtype per status a caller handles; a request without an answer is a
@@ -244,6 +248,28 @@ public final class SessionClient implements AutoCloseable {
     }
 
     /**
+     * The live sessions listed under {@code value} of index {@code name} (such as
+     * {@link dev.sessiondata.api.SessionApi#PRINCIPAL_INDEX}), in the order of their ids, with their versions: the
+     * sessions whose last write gave them that value ({@link WriteOptions#withIndex}) and that were not deleted or
+     * expired since. Follows the service's pages to the last; the service bounds how many sessions one value lists.
+     *
+     * @throws SessionServiceException with {@code 400} if the service keeps no index of that name
+     */
+    public List<IndexedSession> sessionsOf(String name, String value) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(value, "value");
+        List<IndexedSession> sessions = new ArrayList<>();
+        String after = null;
+        do {
+            IndexPages.Page page = IndexPages.parse(transport.send(ApiRequest.get("sessions-of",
+                    IndexPages.path(name, value, after), maxPayloadBytes)).requireSuccess());
+            sessions.addAll(page.sessions());
+            after = page.next();
+        } while (after != null);
+        return List.copyOf(sessions);
+    }
+
+    /**
      * Releases what this client made: the {@code HttpClient} it built for an {@code https} service (where the JDK
      * can close one). What the application gave it (an {@code HttpClient}, a {@code MeterRegistry}) stays open.
      * Every later call is refused with an {@link IllegalStateException}.
@@ -272,6 +298,9 @@ public final class SessionClient implements AutoCloseable {
         ApiRequest request = ApiRequest.putSession(operation, path, codec.encode(handshake.writer(), value));
         if (condition != null) {
             request = request.header(condition.header(), condition.value());
+        }
+        if (!options.indexes().isEmpty()) {
+            request = request.header(SessionApi.INDEX_HEADER, IndexPages.header(options.indexes()));
         }
         return transport.send(request);
     }

@@ -21,6 +21,7 @@ class PublicApiTest {
     private static final List<String> API = List.of(
             "dev.sessiondata.client.ConflictException",
             "dev.sessiondata.client.ForbiddenException",
+            "dev.sessiondata.client.IndexedSession",
             "dev.sessiondata.client.IntegrityException",
             "dev.sessiondata.client.PayloadTooLargeException",
             "dev.sessiondata.client.Problem",
