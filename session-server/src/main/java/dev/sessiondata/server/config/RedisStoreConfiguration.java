@@ -8,6 +8,7 @@ import dev.sessiondata.server.store.SessionIndex;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.redis.ConsolidatedFlushes;
+import dev.sessiondata.server.store.redis.RedisKeys;
 import dev.sessiondata.server.store.redis.RedisMemoryHealthIndicator;
 import dev.sessiondata.server.store.redis.RedisSchemaStore;
 import dev.sessiondata.server.store.redis.RedisSessionStatistics;
@@ -43,20 +44,26 @@ public class RedisStoreConfiguration {
 
     private static final String NAME = "redis";
 
+    /** The key names and session partitions every Redis part of the service shares. */
+    @Bean
+    RedisKeys redisKeys(StoreProperties properties) {
+        return new RedisKeys(properties.redis().keyPrefix(), properties.redis().partitions());
+    }
+
     /**
-     * Reads whose slide Redis refused for want of memory, answered with the expiry the session had:
+     * The store itself, injected only where named: everyone else takes the metered {@link #sessionStore}. Reads
+     * whose slide Redis refused for want of memory, answered with the expiry the session had, are counted as
      * {@code sessiondata.store.slide.refused}.
      */
-    /** The store itself, injected only where named: everyone else takes the metered {@link #sessionStore}. */
     @Bean(defaultCandidate = false)
-    RedisSessionStore redisSessionStore(LettuceConnectionFactory connections, StoreProperties properties,
-            IndexProperties indexes, Clock clock, MeterRegistry registry) {
+    RedisSessionStore redisSessionStore(LettuceConnectionFactory connections, RedisKeys keys,
+            StoreProperties properties, IndexProperties indexes, Clock clock, MeterRegistry registry) {
         Counter refused = Counter.builder("sessiondata.store.slide.refused")
                 .description("Reads whose expiry slide the store refused for want of memory; the session was answered")
                 .tag("store", NAME)
                 .register(registry);
-        return new RedisSessionStore(connections, properties.redis().keyPrefix(), clock,
-                properties.redis().slideResolution(), refused::increment, indexes.maxSessionsPerValue());
+        return new RedisSessionStore(connections, keys, clock, properties.redis().slideResolution(),
+                refused::increment, indexes.maxSessionsPerValue());
     }
 
     @Bean
@@ -71,8 +78,9 @@ public class RedisStoreConfiguration {
     }
 
     @Bean
-    SessionStoreStatistics sessionStoreStatistics(LettuceConnectionFactory connections, StoreProperties properties) {
-        return new RedisSessionStatistics(connections, properties.redis().keyPrefix(), properties.redis().countSample());
+    SessionStoreStatistics sessionStoreStatistics(LettuceConnectionFactory connections, RedisKeys keys,
+            StoreProperties properties) {
+        return new RedisSessionStatistics(connections, keys, properties.redis().countSample());
     }
 
     @Bean

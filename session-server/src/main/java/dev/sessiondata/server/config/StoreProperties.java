@@ -45,8 +45,12 @@ public record StoreProperties(@DefaultValue("memory") Type type, @DefaultValue M
      *                      is (capped at half the session's ttl): such a read is one {@code HMGET} instead of that
      *                      and the touch script, and its {@code Expires-At} up to this much earlier than an exact
      *                      slide's. {@code 0s}, the default, slides on every read
+     * @param partitions    the partitions sessions are hashed into (default 16): each is a Cluster hash tag with its
+     *                      own change stream. Fixed for a deployment's life: under another number the store no
+     *                      longer finds the sessions it holds
      */
     public record Redis(@DefaultValue("sessiondata:") String keyPrefix, @DefaultValue("60s") Duration countInterval,
-            @DefaultValue("1000") int countSample, @DefaultValue("0s") Duration slideResolution) {
+            @DefaultValue("1000") int countSample, @DefaultValue("0s") Duration slideResolution,
+            @DefaultValue("16") int partitions) {
     }
 }

@@ -132,7 +132,7 @@ abstract class StoreOverHttpContract {
         return ids;
     }
 
-    private static String[] principal(String name) {
+    static String[] principal(String name) {
         return new String[] {SessionApi.INDEX_HEADER, "principal=" + URLEncoder.encode(name, StandardCharsets.UTF_8)};
     }
 
@@ -182,24 +182,6 @@ abstract class StoreOverHttpContract {
         HttpResponse<byte[]> lookup = server().reader().send("GET", SessionApi.BASE_PATH + "/indexes/tenant/sessions?value=x",
                 HttpRequest.BodyPublishers.noBody());
         assertThat(lookup.statusCode()).isEqualTo(400);
-    }
-
-    /** The default bound, 100 sessions per value: the next write naming the value is refused, writing nothing. */
-    @Test
-    void aWritePastTheSessionsOfAValueIsRefusedWithAConflict() {
-        Api writer = server().writer();
-        String principal = "busy-" + UUID.randomUUID();
-        for (int i = 0; i < 100; i++) {
-            assertThat(writer.put(uniqueId("s"), new byte[] {1}, "java", principal(principal)).statusCode()).isEqualTo(201);
-        }
-        String id = uniqueId("one-more");
-
-        HttpResponse<byte[]> refused = writer.put(id, new byte[] {1}, "java", principal(principal));
-
-        assertThat(refused.statusCode()).isEqualTo(409);
-        assertThat(new String(refused.body(), StandardCharsets.UTF_8))
-                .contains(ProblemType.INDEX_VALUE_FULL.uri().toString());
-        assertThat(writer.get(id).statusCode()).isEqualTo(404);
     }
 
     @Test

@@ -21,6 +21,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -34,19 +35,22 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 /**
  * Keeps sessions in Redis.
  *
- * <p>Key layout, with {@code P} the configured prefix (default {@code sessiondata:}):
+ * <p>Keys ({@link RedisKeys} names them; {@code P} the configured prefix, default {@code sessiondata:}, {@code n}
+ * the session's partition):
  * <ul>
- *   <li>{@code P session:{<id>}} — one hash per session: {@code data} (the body), {@code serializer} (its id),
+ *   <li>{@code P{p<n>}:session:<id>} — one hash per session: {@code data} (the body), {@code serializer} (its id),
  *       {@code version}, {@code ttl} (milliseconds), {@code expires} (epoch milliseconds, for the
- *       {@code Session-Expires-At} header) and {@code digest} (the {@code Repr-Digest} field value). Redis expires the key itself ({@code PEXPIRE ttl}). The session id
- *       is the key's hash tag, so in a Redis Cluster every key of one session lives in one slot; ids cannot
- *       contain braces, so the tag is always exactly the id.</li>
- *   <li>{@code P index:<name>:<value>} — a set of the ids listed under one index value ({@link SessionIndex}); the
- *       session hash's {@code indexes} field names the sets its session is in, one key a line. The write, delete
- *       and touch scripts change the sets with the session (standalone Redis: the sets are in other slots than the
- *       sessions, which a Cluster refuses), and keep each set's expiry at least that of the sessions it lists, so a
- *       set never outlives them; a lookup drops the ids of sessions that expired.</li>
- *   <li>{@code P staged:{<id>}:<version>} — a write on its way: the same fields, renamed onto the session by the
+ *       {@code Session-Expires-At} header) and {@code digest} (the {@code Repr-Digest} field value). Redis expires the
+ *       key itself ({@code PEXPIRE ttl}). The partition is the key's hash tag, so in a Redis Cluster every key of one
+ *       session, and its partition's change stream, live in one slot.</li>
+ *   <li>{@code P{p<n>}:staged:<id>:<version>} — a write on its way: the same fields, renamed onto the session by the
+ *   <li>{@code P{p<n>}:index:<name>:<value>} — a set of the ids of partition {@code n} listed under one index
+ *       value ({@link SessionIndex}): an index value has one set per partition its sessions are in, each in its
+ *       sessions' slot. The session hash's {@code indexes} field names the sets its session is in ({@code
+ *       <name>:<value>}, one a line). The write, delete and touch scripts change the sets with the session, in its
+ *       slot, so atomically on a Cluster too, and keep each set's expiry at least that of the sessions it lists, so a
+ *       set never outlives them; a lookup reads every partition's set (in parallel) and drops the ids of sessions
+ *       that expired. The bound on the sessions of a value holds per partition's set.</li>
  *       write's script in the same round trip, or removed by Redis after {@link #STAGED_TTL} when no commit came.</li>
  * </ul>
  *
@@ -54,9 +58,9 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * write, with the rename that makes it visible, so a conditional write either fully happens or not at all and a
  * session is never half-written; the ttl a slide uses. The body itself never passes through Lua (Redis pays for
  * every KB that goes in or out of its interpreter): a write stages it with {@code HSET}, a read takes it with
- * {@code HMGET}, each sent with its script in one batch, one round trip. The layout is the one older releases wrote and
- * read, so servers of both kinds can share a Redis while they are rolled. Session operations go through
- * Lettuce's own asynchronous API ({@link NativeRedis}) and never wait; the session count is the separate view
+ * {@code HMGET}, each sent with its script in one batch, one round trip. Sessions that releases before the
+ * partitioned layout wrote ({@code P session:{<id>}}) are not read: a store is not shared across that upgrade.
+ * Session operations go through Lettuce's own asynchronous API ({@link NativeRedis}) and never wait; the session count is the separate view
  * {@link RedisSessionStatistics}. An
  * unreachable Redis completes an operation's stage with a
  * {@link dev.sessiondata.server.store.StoreUnavailableException}; Lettuce reconnects by itself when it returns.
@@ -83,12 +87,11 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
 
     /** What a read's slide answers in place of the new expiry when Redis refused it for want of memory. */
     private static final byte[] SLIDE_REFUSED = new byte[0];
+    /** What follows an id in its session key: nothing, in this layout. */
+    private static final byte[] EMPTY = new byte[0];
 
     private final NativeRedis lettuce;
-    private final String prefix;
-    private final byte[] sessionKeyHead;
-    private final byte[] sessionKeyTail = bytes("}");
-    private final byte[] indexKeyHead;
+    private final RedisKeys keys;
     private final int maxSessionsPerValue;
     private final Clock clock;
     private final long slideResolutionMillis;
@@ -96,7 +99,7 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
 
     /** A store whose every {@link #get} slides the session's expiry. */
     public RedisSessionStore(LettuceConnectionFactory connections, String keyPrefix, Clock clock) {
-        this(connections, keyPrefix, clock, Duration.ZERO, () -> { });
+        this(connections, new RedisKeys(keyPrefix, RedisKeys.DEFAULT_PARTITIONS), clock, Duration.ZERO, () -> { });
     }
 
     /**
@@ -104,13 +107,16 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
      * (zero: every read moves it; see {@link #get}). {@code slideRefused}: told of every slide Redis refused for want
      * of memory, whose read answered the session with the expiry it had (for a metric).
      */
-    public RedisSessionStore(LettuceConnectionFactory connections, String keyPrefix, Clock clock,
+    public RedisSessionStore(LettuceConnectionFactory connections, RedisKeys keys, Clock clock,
             Duration slideResolution, Runnable slideRefused) {
-        this(connections, keyPrefix, clock, slideResolution, slideRefused, DEFAULT_MAX_SESSIONS_PER_VALUE);
+        this(connections, keys, clock, slideResolution, slideRefused, DEFAULT_MAX_SESSIONS_PER_VALUE);
     }
 
-    /** {@code maxSessionsPerValue}: the most sessions one index value lists; a write that would add one more is refused. */
-    public RedisSessionStore(LettuceConnectionFactory connections, String keyPrefix, Clock clock,
+    /**
+     * {@code maxSessionsPerValue}: the most sessions one partition's set of an index value lists; a write that would
+     * add one more is refused.
+     */
+    public RedisSessionStore(LettuceConnectionFactory connections, RedisKeys keys, Clock clock,
             Duration slideResolution, Runnable slideRefused, int maxSessionsPerValue) {
         if (maxSessionsPerValue < 1) {
             throw new IllegalArgumentException("maxSessionsPerValue must be positive, was " + maxSessionsPerValue);
@@ -120,9 +126,7 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
             throw new IllegalArgumentException("the slide resolution must not be negative: " + slideResolution);
         }
         this.slideResolutionMillis = slideResolution.toMillis();
-        this.prefix = RedisCalls.checkPrefix(keyPrefix);
-        this.sessionKeyHead = bytes(prefix + "session:{");
-        this.indexKeyHead = bytes(prefix + "index:");
+        this.keys = keys;
         this.lettuce = new NativeRedis(connections);
         this.clock = clock;
         this.slideRefused = slideRefused;
@@ -157,7 +161,7 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
         return lettuce.batch(redis -> {
             CompletionStage<List<KeyValue<byte[], byte[]>>> read = redis.hmget(key, FIELDS);
             CompletionStage<byte @Nullable []> slid = redis.<byte[]>script(LuaScripts.TOUCH, ScriptOutputType.VALUE,
-                    keys, now, indexKeyHead).exceptionally(failure -> {
+                    keys, now, this.keys.indexHead(id)).exceptionally(failure -> {
                         refusedSlide(failure);
                         return SLIDE_REFUSED;
                     });
@@ -247,14 +251,14 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
         List<String> indexNames = new ArrayList<>(write.indexes().values().keySet());
         byte[][] keys = new byte[2 + indexNames.size()][];
         keys[0] = sessionKey(id);
-        keys[1] = bytes(prefix + "staged:{" + id + "}:" + version);
+        keys[1] = this.keys.staged(id, version);
         for (int i = 0; i < indexNames.size(); i++) {
             String name = indexNames.get(i);
-            keys[2 + i] = indexKey(name, write.indexes().values().get(name));
+            keys[2 + i] = this.keys.index(id, name, write.indexes().values().get(name));
         }
         byte[][] args = {condition(precondition), bytes(String.valueOf(precondition.version())), now(),
                 bytes(write.keepsTtl() ? "1" : "0"), ttl, bytes(id), bytes(String.valueOf(maxSessionsPerValue)),
-                sessionKeyHead, sessionKeyTail, indexKeyHead};
+                this.keys.sessionHead(id), EMPTY, this.keys.indexHead(id)};
         return lettuce.batch(redis -> {
             CompletionStage<Long> staged = redis.hset(keys[1], fields);
             CompletionStage<Boolean> expiring = redis.pexpire(keys[1], STAGED_TTL);
@@ -278,8 +282,9 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
 
     @Override
     public CompletionStage<DeleteResult> delete(String id, Precondition precondition) {
-        return lettuce.<Long>script(LuaScripts.DELETE, ScriptOutputType.INTEGER, sessionKey(id), condition(precondition),
-                bytes(String.valueOf(precondition.version())), bytes(id), indexKeyHead).thenApply(outcome -> {
+        return lettuce.<Long>script(LuaScripts.DELETE, ScriptOutputType.INTEGER, sessionKey(id),
+                condition(precondition), bytes(String.valueOf(precondition.version())), bytes(id),
+                keys.indexHead(id)).thenApply(outcome -> {
                     if (outcome == null || outcome < 0) {
                         return DeleteResult.NOT_FOUND;
                     }
@@ -289,35 +294,47 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
 
     @Override
     public CompletionStage<Optional<Instant>> touch(String id) {
-        return lettuce.<byte[]>script(LuaScripts.TOUCH, ScriptOutputType.VALUE, sessionKey(id), now(), indexKeyHead)
+        return lettuce.<byte[]>script(LuaScripts.TOUCH, ScriptOutputType.VALUE, sessionKey(id), now(), keys.indexHead(id))
                 .thenApply(expires -> expires == null ? Optional.empty()
                         : Optional.of(Instant.ofEpochMilli(Long.parseLong(text(expires)))));
     }
 
     /**
-     * One script on the index set: it reads the versions of the sessions it lists (at most the bound of a set),
-     * drops those gone, and answers the page.
+     * One script per partition on its set of the value, all sent at once: each reads the versions of the sessions
+     * its set lists (at most the bound of a set), drops those gone, and answers its first {@code limit} after the
+     * cursor; the page is the first {@code limit} of all of them, in the order of the ids.
      */
     @Override
     public CompletionStage<IndexPage> sessions(String name, String value, @Nullable String after, int limit) {
-        return lettuce.<List<Object>>script(LuaScripts.INDEX_SESSIONS, ScriptOutputType.MULTI, indexKey(name, value),
-                sessionKeyHead, sessionKeyTail, bytes(after == null ? "" : after), bytes(String.valueOf(limit)))
-                .thenApply(answer -> {
-                    List<IndexedSession> sessions = new ArrayList<>(answer.size() / 2);
-                    for (int i = 1; i + 1 < answer.size(); i += 2) {
-                        sessions.add(new IndexedSession(text(answer.get(i)), text(answer.get(i + 1))));
-                    }
-                    String next = text(answer.get(0));
-                    return new IndexPage(sessions, next.isEmpty() ? null : next);
-                });
-    }
-
-    private byte[] indexKey(String name, String value) {
-        return bytes(prefix + "index:" + name + ":" + value);
+        byte[] cursor = bytes(after == null ? "" : after);
+        byte[] most = bytes(String.valueOf(limit));
+        List<CompletableFuture<List<Object>>> partitions = new ArrayList<>(keys.partitions());
+        for (int p = 0; p < keys.partitions(); p++) {
+            partitions.add(lettuce.<List<Object>>script(LuaScripts.INDEX_SESSIONS, ScriptOutputType.MULTI,
+                    keys.index(p, name, value), keys.sessionHead(p), EMPTY, cursor, most).toCompletableFuture());
+        }
+        return CompletableFuture.allOf(partitions.toArray(CompletableFuture[]::new)).thenApply(done -> {
+            List<IndexedSession> sessions = new ArrayList<>();
+            boolean more = false;
+            for (CompletableFuture<List<Object>> partition : partitions) {
+                List<Object> answer = partition.join();
+                more |= ((byte[]) answer.get(0)).length > 0;
+                for (int i = 1; i + 1 < answer.size(); i += 2) {
+                    sessions.add(new IndexedSession(text(answer.get(i)), text(answer.get(i + 1))));
+                }
+            }
+            // ids compared as the scripts compare them, by their bytes: ids are ASCII, so as strings
+            sessions.sort(Comparator.comparing(IndexedSession::id));
+            if (sessions.size() > limit) {
+                sessions = sessions.subList(0, limit);
+                more = true;
+            }
+            return new IndexPage(sessions, more && !sessions.isEmpty() ? sessions.get(sessions.size() - 1).id() : null);
+        });
     }
 
     private byte[] sessionKey(String id) {
-        return bytes(prefix + "session:{" + id + "}");
+        return keys.session(id);
     }
 
     private byte[] now() {

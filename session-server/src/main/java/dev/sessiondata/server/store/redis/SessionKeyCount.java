@@ -7,14 +7,13 @@ import io.lettuce.core.ScanCursor;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Counts the session keys of one prefix without a pass over the key space, on each master: {@code DBSIZE} (O(1)),
+ * Counts the session keys of one store ({@link RedisKeys}) without a pass over the key space, on each master: {@code DBSIZE} (O(1)),
  * then either, when the database holds at most {@code sample} keys, an exact {@code SCAN} of them (it touches no
  * more keys than the sample would), or {@code sample} pipelined {@code RANDOMKEY}s and {@code DBSIZE} scaled by the
  * share of them that are session keys of this prefix. Redis does O(sample) work per count, whatever the key space.
@@ -27,16 +26,16 @@ import org.jspecify.annotations.Nullable;
  */
 final class SessionKeyCount {
 
-    private final byte[] sessionPrefix;
+    private final RedisKeys keys;
     private final String pattern;
     private final int sample;
 
-    SessionKeyCount(String sessionPrefix, int sample) {
+    SessionKeyCount(RedisKeys keys, int sample) {
         if (sample < 1) {
             throw new IllegalArgumentException("the session count sample must be at least 1, was " + sample);
         }
-        this.sessionPrefix = RedisCalls.bytes(sessionPrefix);
-        this.pattern = glob(sessionPrefix);
+        this.keys = keys;
+        this.pattern = keys.sessionGlob();
         this.sample = sample;
     }
 
@@ -78,19 +77,6 @@ final class SessionKeyCount {
     }
 
     private boolean isSessionKey(byte @Nullable [] key) {
-        return key != null && key.length >= sessionPrefix.length
-                && Arrays.equals(key, 0, sessionPrefix.length, sessionPrefix, 0, sessionPrefix.length);
-    }
-
-    /** The glob of keys that start with {@code prefix}: its own glob characters escaped, then {@code *}. */
-    private static String glob(String prefix) {
-        StringBuilder glob = new StringBuilder(prefix.length() + 2);
-        for (char c : prefix.toCharArray()) {
-            if ("*?[]\\".indexOf(c) >= 0) {
-                glob.append('\\');
-            }
-            glob.append(c);
-        }
-        return glob.append('*').toString();
+        return keys.sessionId(key) != null;
     }
 }

@@ -3,7 +3,12 @@ package dev.sessiondata.server.store.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.sessiondata.server.store.IndexPage;
+import dev.sessiondata.server.store.IndexValues;
+import dev.sessiondata.server.store.IndexedSession;
 import dev.sessiondata.server.store.Precondition;
+import dev.sessiondata.server.store.SessionIndex;
+import dev.sessiondata.server.store.SessionIndexCompatibilityKit;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.SessionStoreCompatibilityKit;
@@ -15,10 +20,14 @@ import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisClusterConnection;
@@ -62,6 +71,40 @@ class RedisClusterSessionStoreIT extends SessionStoreCompatibilityKit {
     @Override
     protected SessionStoreStatistics statisticsOf(SessionStore store) {
         return new RedisSessionStatistics(connections, storePrefix, RedisSessionStatistics.DEFAULT_COUNT_SAMPLE);
+    }
+
+    /** The index kit on one partition of the cluster, where the bound of a value is the bound of its one set. */
+    @Nested
+    class Indexes extends SessionIndexCompatibilityKit {
+
+        @Override
+        protected SessionStore createStore() {
+            return new RedisSessionStore(connections, new RedisKeys("index-" + UUID.randomUUID() + ":", 1),
+                    Clock.systemUTC(), Duration.ZERO, () -> { }, MAX_SESSIONS_PER_VALUE);
+        }
+    }
+
+    /**
+     * A principal's sessions in partitions on every master: each write and delete changes its partition's set in
+     * its own slot, and a lookup reads every partition's set.
+     */
+    @Test
+    void aPrincipalsSessionsOnEveryMasterAreListedAndLeaveWithTheirDelete() {
+        SessionStore store = new RedisSessionStore(connections, new RedisKeys("spread-" + UUID.randomUUID() + ":",
+                RedisKeys.DEFAULT_PARTITIONS), Clock.systemUTC(), Duration.ZERO, () -> { });
+        SessionWrite write = new SessionWrite(new byte[] {1}, "java", Duration.ofMinutes(5), false, null,
+                new IndexValues(Map.of("principal", "ada")));
+        List<String> ids = IntStream.range(0, 40).mapToObj(i -> "s" + i).sorted().toList();
+        for (String id : ids) {
+            store.put(id, write, Precondition.none()).toCompletableFuture().join();
+        }
+        store.delete("s7", Precondition.none()).toCompletableFuture().join();
+
+        IndexPage page = ((SessionIndex) store).sessions("principal", "ada", null, 100).toCompletableFuture().join();
+
+        assertThat(page.sessions()).extracting(IndexedSession::id)
+                .containsExactlyElementsOf(ids.stream().filter(id -> !id.equals("s7")).toList());
+        assertThat(page.next()).isNull();
     }
 
     /**
