@@ -3,7 +3,6 @@ package dev.sessiondata.sample;
 import static dev.sessiondata.sample.AppInstance.cookieOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sessiondata.testsupport.TestServer;
 import java.net.http.HttpResponse;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,7 +20,7 @@ abstract class SignInEverywhere {
     /** What Spring Security's default expired-session strategy answers a request of an expired session with. */
     private static final String EXPIRED = "This session has been expired";
 
-    private TestServer server;
+    private SampleDeployment deployment;
     private AppInstance a;
     private AppInstance b;
 
@@ -30,20 +29,16 @@ abstract class SignInEverywhere {
 
     @BeforeAll
     void start() {
-        server = TestServer.start(store());
-        a = AppInstance.start(server.baseUri());
-        b = AppInstance.start(server.baseUri());
+        deployment = SampleDeployment.start(store());
+        a = deployment.a();
+        b = deployment.b();
     }
 
     @AfterAll
     void stop() {
-        if (a != null) {
-            a.close();
+        if (deployment != null) {
+            deployment.close();
         }
-        if (b != null) {
-            b.close();
-        }
-        server.close();
     }
 
     private static String signIn(AppInstance instance, String user) {

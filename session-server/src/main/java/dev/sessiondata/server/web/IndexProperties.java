@@ -12,7 +12,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param names               the indexes the service keeps; a write naming another is refused. A session has at
  *                            most one value per index, so at most this many values
  * @param maxValueLength      the longest value, in UTF-8 bytes
- * @param maxSessionsPerValue the most sessions one value lists; a write that would add one more is refused with
+ * @param maxSessionsPerValue the most sessions one value lists (the Redis store counts them per partition, in the
+ *                            written session's slot); a write that would add one more is refused with
  *                            {@code 409 index-value-full}. Also the largest page of a lookup
  */
 @ConfigurationProperties("sessiondata.index")
