@@ -142,7 +142,8 @@ class RedisStoresIT {
 
         RedisKeys names = new RedisKeys(keyPrefix, RedisKeys.DEFAULT_PARTITIONS);
         int partition = names.partition("staged");
-        assertThat(keys(keyPrefix)).containsExactlyInAnyOrder(new String(names.session("staged"), StandardCharsets.UTF_8),
+        assertThat(keys(keyPrefix)).containsExactlyInAnyOrder(
+                new String(names.session("staged"), StandardCharsets.UTF_8),
                 new String(names.feed(partition), StandardCharsets.UTF_8),
                 new String(names.changes(partition), StandardCharsets.UTF_8));
     }
