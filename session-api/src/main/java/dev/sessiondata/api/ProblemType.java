@@ -64,6 +64,8 @@ public enum ProblemType {
     INTERNAL_ERROR(500, "internal-error", "Internal error"),
     /** The session store cannot be reached; retry later. Nothing was half-written. */
     STORE_UNAVAILABLE(503, "store-unavailable", "Session store unavailable"),
+    /** The client holds as many change feed streams as it may; retry after {@code Retry-After}. */
+    TOO_MANY_STREAMS(503, "too-many-streams", "Too many change streams"),
     /**
      * The store did not answer in time after the command was sent: the change may have been applied, or may still
      * be. Read before retrying a conditional write, which may otherwise find its own write.

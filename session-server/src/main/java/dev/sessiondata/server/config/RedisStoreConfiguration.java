@@ -1,5 +1,6 @@
 package dev.sessiondata.server.config;
 
+import dev.sessiondata.server.changes.ChangeFeedProperties;
 import dev.sessiondata.server.metrics.MeteredSchemaStore;
 import dev.sessiondata.server.metrics.MeteredSessionStore;
 import dev.sessiondata.server.metrics.SessionCountGauge;
@@ -11,6 +12,7 @@ import dev.sessiondata.server.store.redis.ConsolidatedFlushes;
 import dev.sessiondata.server.store.redis.RedisKeys;
 import dev.sessiondata.server.store.redis.RedisMemoryHealthIndicator;
 import dev.sessiondata.server.store.redis.RedisSchemaStore;
+import dev.sessiondata.server.store.redis.RedisSessionChanges;
 import dev.sessiondata.server.store.redis.RedisSessionStatistics;
 import dev.sessiondata.server.store.redis.RedisSessionStore;
 import dev.sessiondata.server.web.IndexProperties;
@@ -50,6 +52,12 @@ public class RedisStoreConfiguration {
         return new RedisKeys(properties.redis().keyPrefix(), properties.redis().partitions());
     }
 
+    /** The change streams' reader; its tails have connections of their own, closed with it. */
+    @Bean(destroyMethod = "close")
+    RedisSessionChanges sessionChanges(LettuceConnectionFactory connections, RedisKeys keys, Clock clock) {
+        return new RedisSessionChanges(connections, keys, clock);
+    }
+
     /**
      * The store itself, injected only where named: everyone else takes the metered {@link #sessionStore}. Reads
      * whose slide Redis refused for want of memory, answered with the expiry the session had, are counted as
@@ -57,13 +65,14 @@ public class RedisStoreConfiguration {
      */
     @Bean(defaultCandidate = false)
     RedisSessionStore redisSessionStore(LettuceConnectionFactory connections, RedisKeys keys,
-            StoreProperties properties, IndexProperties indexes, Clock clock, MeterRegistry registry) {
+            StoreProperties properties, IndexProperties indexes, ChangeFeedProperties changes, Clock clock,
+            MeterRegistry registry) {
         Counter refused = Counter.builder("sessiondata.store.slide.refused")
                 .description("Reads whose expiry slide the store refused for want of memory; the session was answered")
                 .tag("store", NAME)
                 .register(registry);
         return new RedisSessionStore(connections, keys, clock, properties.redis().slideResolution(),
-                refused::increment, indexes.maxSessionsPerValue());
+                refused::increment, indexes.maxSessionsPerValue(), changes.history());
     }
 
     @Bean

@@ -40,7 +40,8 @@ public record StoreProperties(@DefaultValue("memory") Type type, @DefaultValue M
      * @param countSample   the keys one count touches per Redis master: {@code DBSIZE} scaled by the session keys'
      *                      share of this many random keys, or an exact {@code SCAN} of a database no larger
      *                      (relative standard error {@code sqrt((1 - p) / (p * countSample))}, {@code p} the
-     *                      session keys' share of the database: 0 when the store owns it)
+     *                      session keys' share of the database: close to 0 when the store owns it, whose only
+     *                      other keys are the change feed's two per partition)
      * @param slideResolution how long after a session's last slide or write a sliding read leaves its expiry as it
      *                      is (capped at half the session's ttl): such a read is one {@code HMGET} instead of that
      *                      and the touch script, and its {@code Expires-At} up to this much earlier than an exact

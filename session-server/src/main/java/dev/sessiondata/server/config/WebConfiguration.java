@@ -14,6 +14,7 @@ import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.web.ActiveSerializerHeaderFilter;
 import dev.sessiondata.server.store.SessionIndex;
 import dev.sessiondata.server.web.ApiRoutes;
+import dev.sessiondata.server.web.ChangesRoute;
 import dev.sessiondata.server.web.IndexHandler;
 import dev.sessiondata.server.web.IndexHeaders;
 import dev.sessiondata.server.web.IndexLookup;
@@ -190,7 +191,8 @@ public class WebConfiguration {
     }
 
     @Bean
-    RouterFunction<ServerResponse> apiRoutes(SessionHandler sessions, IndexHandler indexes, SchemaHandler schemas) {
-        return ApiRoutes.of(sessions, indexes, schemas, new OpenApiDocument());
+    RouterFunction<ServerResponse> apiRoutes(SessionHandler sessions, IndexHandler indexes, SchemaHandler schemas,
+            ChangesRoute changes) {
+        return ApiRoutes.of(sessions, indexes, schemas, new OpenApiDocument(), changes);
     }
 }

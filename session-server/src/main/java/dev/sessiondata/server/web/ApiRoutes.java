@@ -29,7 +29,7 @@ public final class ApiRoutes {
     }
 
     public static RouterFunction<ServerResponse> of(SessionHandler sessions, IndexHandler indexes, SchemaHandler schemas,
-            OpenApiDocument openApi) {
+            OpenApiDocument openApi, ChangesRoute changes) {
         return RouterFunctions.route()
                 .GET(SESSION_PATH, sessions::get)
                 .HEAD(SESSION_PATH, sessions::get)
@@ -46,6 +46,8 @@ public final class ApiRoutes {
                 .GET(SchemaHandler.DESCRIPTOR_PATH, schemas::one)
                 .HEAD(SchemaHandler.DESCRIPTOR_PATH, schemas::one)
                 .GET(OpenApiDocument.PATH, openApi::get)
+                .GET(ChangesRoute.PATH, changes::changes)
+                .HEAD(ChangesRoute.PATH, changes::changes)
                 .add(methodNotAllowed(SESSION_PATH, HttpMethod.GET, HttpMethod.HEAD, HttpMethod.PUT, HttpMethod.DELETE))
                 .add(methodNotAllowed(TOUCH_PATH, HttpMethod.POST))
                 .add(methodNotAllowed(INDEX_SESSIONS_PATH, HttpMethod.GET, HttpMethod.HEAD))
@@ -53,6 +55,7 @@ public final class ApiRoutes {
                 .add(methodNotAllowed(SchemaHandler.DESCRIPTORS_PATH, HttpMethod.GET, HttpMethod.HEAD, HttpMethod.PUT))
                 .add(methodNotAllowed(SchemaHandler.DESCRIPTOR_PATH, HttpMethod.GET, HttpMethod.HEAD))
                 .add(methodNotAllowed(OpenApiDocument.PATH, HttpMethod.GET, HttpMethod.HEAD))
+                .add(methodNotAllowed(ChangesRoute.PATH, HttpMethod.GET, HttpMethod.HEAD))
                 .build();
     }
 

@@ -12,6 +12,7 @@ import dev.sessiondata.server.store.IndexValues;
 import dev.sessiondata.server.store.IndexedSession;
 import dev.sessiondata.server.store.Precondition;
 import dev.sessiondata.server.store.SessionIndex;
+import dev.sessiondata.server.store.SessionPartitions;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.SessionWrite;
@@ -73,6 +74,7 @@ public final class MemorySessionStore implements SessionStore, SessionIndex {
     public static final int DEFAULT_MAX_SESSIONS_PER_VALUE = 100;
 
     private final Cache<String, Entry> sessions;
+    private final MemorySessionChanges changes;
     private final Clock clock;
     /** Live sessions per serializer, kept with every change, so that counting them is no pass over the cache. */
     private final Map<String, LongAdder> live = new ConcurrentHashMap<>();
@@ -82,10 +84,17 @@ public final class MemorySessionStore implements SessionStore, SessionIndex {
 
     /** A store whose index values list at most {@link #DEFAULT_MAX_SESSIONS_PER_VALUE} sessions each. */
     public MemorySessionStore(long maxTotalBytes, Clock clock) {
-        this(maxTotalBytes, clock, DEFAULT_MAX_SESSIONS_PER_VALUE);
+        this(maxTotalBytes, clock, new MemorySessionChanges(SessionPartitions.DEFAULT, 10_000));
     }
 
-    public MemorySessionStore(long maxTotalBytes, Clock clock, int maxSessionsPerValue) {
+    /** A store that records every content change in {@code changes}. */
+    public MemorySessionStore(long maxTotalBytes, Clock clock, MemorySessionChanges changes) {
+        this(maxTotalBytes, clock, changes, DEFAULT_MAX_SESSIONS_PER_VALUE);
+    }
+
+    /** {@code maxSessionsPerValue}: the most sessions one index value lists; a write adding one more is refused. */
+    public MemorySessionStore(long maxTotalBytes, Clock clock, MemorySessionChanges changes,
+            int maxSessionsPerValue) {
         if (maxTotalBytes < 1) {
             throw new IllegalArgumentException("maxTotalBytes must be positive, was " + maxTotalBytes);
         }
@@ -94,15 +103,20 @@ public final class MemorySessionStore implements SessionStore, SessionIndex {
         }
         this.clock = clock;
         this.maxSessionsPerValue = maxSessionsPerValue;
+        this.changes = changes;
         this.sessions = Caffeine.newBuilder()
                 .maximumWeight(maxTotalBytes)
                 .weigher((String id, Entry entry) -> weight(id, entry))
                 .expireAfter(new UntilExpiresAt())
-                // expiries and size evictions; Caffeine calls it inside the removal, so no count runs behind
+                // expiries and size evictions; Caffeine calls it inside the removal, so no count runs behind and the
+                // feed tells the deletion before a later write of the id
                 .evictionListener((String id, Entry entry, RemovalCause cause) -> {
                     if (entry != null) {
                         count(entry.serializerId, -1);
                         unlist(id, entry.indexes, IndexValues.none());
+                    }
+                    if (id != null) {
+                        changes.record(id, null, clock.millis());
                     }
                 })
                 .build();
@@ -156,6 +170,7 @@ public final class MemorySessionStore implements SessionStore, SessionIndex {
                 count(current.serializerId, -1);
                 count(next.serializerId, 1);
             }
+            changes.record(id, next.version, clock.millis());
             return next;
         });
     }
@@ -171,6 +186,7 @@ public final class MemorySessionStore implements SessionStore, SessionIndex {
             result.set(DeleteResult.DELETED);
             count(current.serializerId, -1);
             unlist(id, current.indexes, IndexValues.none());
+            changes.record(id, null, clock.millis());
             return null;
         });
         return CompletableFuture.completedFuture(result.get());

@@ -18,6 +18,8 @@ enum LuaScripts {
     TOUCH("touch.lua"),
     DELETE("delete.lua"),
     INDEX_SESSIONS("index-sessions.lua"),
+    FEED_HEAD("feed-head.lua"),
+    FEED_SINCE("feed-since.lua"),
     PUT_DESCRIPTORS("put-descriptors.lua"),
     PAGE_DESCRIPTORS("page-descriptors.lua");
 

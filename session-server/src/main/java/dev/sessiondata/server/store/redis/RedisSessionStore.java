@@ -54,6 +54,9 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  *       write's script in the same round trip, or removed by Redis after {@link #STAGED_TTL} when no commit came.</li>
  * </ul>
  *
+ * <p>Every write and delete also records the change in its partition's change stream, in the same script
+ * ({@link RedisSessionChanges} reads them); a touch records nothing.
+ *
  * <p>Every decision is taken inside one Lua script (Redis runs each atomically): the precondition and ttl of a
  * write, with the rename that makes it visible, so a conditional write either fully happens or not at all and a
  * session is never half-written; the ttl a slide uses. The body itself never passes through Lua (Redis pays for
@@ -91,8 +94,12 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
     private static final byte[] EMPTY = new byte[0];
 
     private final NativeRedis lettuce;
+    /** How many changes a partition's stream keeps by default (approximately: Redis trims whole nodes). */
+    public static final int DEFAULT_CHANGE_STREAM_LENGTH = 10_000;
+
     private final RedisKeys keys;
     private final int maxSessionsPerValue;
+    private final byte[] changeStreamLength;
     private final Clock clock;
     private final long slideResolutionMillis;
     private final Runnable slideRefused;
@@ -109,19 +116,26 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
      */
     public RedisSessionStore(LettuceConnectionFactory connections, RedisKeys keys, Clock clock,
             Duration slideResolution, Runnable slideRefused) {
-        this(connections, keys, clock, slideResolution, slideRefused, DEFAULT_MAX_SESSIONS_PER_VALUE);
+        this(connections, keys, clock, slideResolution, slideRefused, DEFAULT_MAX_SESSIONS_PER_VALUE,
+                DEFAULT_CHANGE_STREAM_LENGTH);
     }
 
     /**
      * {@code maxSessionsPerValue}: the most sessions one partition's set of an index value lists; a write that would
-     * add one more is refused.
+     * add one more is refused. {@code changeStreamLength}: the changes each partition's stream keeps
+     * (approximately), how far back a subscriber of the change feed can resume.
      */
     public RedisSessionStore(LettuceConnectionFactory connections, RedisKeys keys, Clock clock,
-            Duration slideResolution, Runnable slideRefused, int maxSessionsPerValue) {
+            Duration slideResolution, Runnable slideRefused, int maxSessionsPerValue, int changeStreamLength) {
         if (maxSessionsPerValue < 1) {
             throw new IllegalArgumentException("maxSessionsPerValue must be positive, was " + maxSessionsPerValue);
         }
+        if (changeStreamLength < 1) {
+            throw new IllegalArgumentException("the change stream must keep at least one change, was "
+                    + changeStreamLength);
+        }
         this.maxSessionsPerValue = maxSessionsPerValue;
+        this.changeStreamLength = bytes(String.valueOf(changeStreamLength));
         if (slideResolution.isNegative()) {
             throw new IllegalArgumentException("the slide resolution must not be negative: " + slideResolution);
         }
@@ -248,17 +262,21 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
         if (digest != null) {
             fields.put(DIGEST, bytes(digest));
         }
+        int partition = this.keys.partition(id);
         List<String> indexNames = new ArrayList<>(write.indexes().values().keySet());
-        byte[][] keys = new byte[2 + indexNames.size()][];
+        byte[][] keys = new byte[4 + indexNames.size()][];
         keys[0] = sessionKey(id);
         keys[1] = this.keys.staged(id, version);
+        keys[2] = this.keys.feed(partition);
+        keys[3] = this.keys.changes(partition);
         for (int i = 0; i < indexNames.size(); i++) {
             String name = indexNames.get(i);
-            keys[2 + i] = this.keys.index(id, name, write.indexes().values().get(name));
+            keys[4 + i] = this.keys.index(id, name, write.indexes().values().get(name));
         }
         byte[][] args = {condition(precondition), bytes(String.valueOf(precondition.version())), now(),
                 bytes(write.keepsTtl() ? "1" : "0"), ttl, bytes(id), bytes(String.valueOf(maxSessionsPerValue)),
-                this.keys.sessionHead(id), EMPTY, this.keys.indexHead(id)};
+                this.keys.sessionHead(id), EMPTY, this.keys.indexHead(id), RedisSessionChanges.newEpoch(),
+                changeStreamLength, bytes(version)};
         return lettuce.batch(redis -> {
             CompletionStage<Long> staged = redis.hset(keys[1], fields);
             CompletionStage<Boolean> expiring = redis.pexpire(keys[1], STAGED_TTL);
@@ -282,9 +300,11 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
 
     @Override
     public CompletionStage<DeleteResult> delete(String id, Precondition precondition) {
-        return lettuce.<Long>script(LuaScripts.DELETE, ScriptOutputType.INTEGER, sessionKey(id),
-                condition(precondition), bytes(String.valueOf(precondition.version())), bytes(id),
-                keys.indexHead(id)).thenApply(outcome -> {
+        int partition = keys.partition(id);
+        byte[][] scriptKeys = {sessionKey(id), keys.feed(partition), keys.changes(partition)};
+        return lettuce.<Long>script(LuaScripts.DELETE, ScriptOutputType.INTEGER, scriptKeys, condition(precondition),
+                bytes(String.valueOf(precondition.version())), bytes(id), keys.indexHead(id),
+                RedisSessionChanges.newEpoch(), changeStreamLength, now()).thenApply(outcome -> {
                     if (outcome == null || outcome < 0) {
                         return DeleteResult.NOT_FOUND;
                     }

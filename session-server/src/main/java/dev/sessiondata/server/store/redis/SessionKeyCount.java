@@ -19,9 +19,9 @@ import org.jspecify.annotations.Nullable;
  * share of them that are session keys of this prefix. Redis does O(sample) work per count, whatever the key space.
  *
  * <p>Accuracy of the estimate: a binomial sample, so the relative standard error is {@code sqrt((1 - p) / (p n))}
- * with {@code p} the session keys' share of the database and {@code n} the sample: exact when the store owns its
- * database ({@code p = 1}: every key is a session key, the count is {@code DBSIZE}), and larger the smaller the
- * sessions' share. {@code DBSIZE} also counts keys that expired but that Redis has not evicted yet (Redis's active
+ * with {@code p} the session keys' share of the database and {@code n} the sample: close to exact when the store
+ * owns its database (every key but the change feed's two per partition is a session key), and larger the smaller
+ * the sessions' share. {@code DBSIZE} also counts keys that expired but that Redis has not evicted yet (Redis's active
  * expiry keeps those a small share of the keys with a time to live).
  */
 final class SessionKeyCount {

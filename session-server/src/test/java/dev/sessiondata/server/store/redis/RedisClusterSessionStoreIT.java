@@ -7,11 +7,12 @@ import dev.sessiondata.server.store.IndexPage;
 import dev.sessiondata.server.store.IndexValues;
 import dev.sessiondata.server.store.IndexedSession;
 import dev.sessiondata.server.store.Precondition;
+import dev.sessiondata.server.store.SessionChanges;
 import dev.sessiondata.server.store.SessionIndex;
 import dev.sessiondata.server.store.SessionIndexCompatibilityKit;
 import dev.sessiondata.server.store.SessionStore;
-import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.SessionStoreCompatibilityKit;
+import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.support.RedisCluster;
 import dev.sessiondata.server.support.RedisProcess;
@@ -80,7 +81,8 @@ class RedisClusterSessionStoreIT extends SessionStoreCompatibilityKit {
         @Override
         protected SessionStore createStore() {
             return new RedisSessionStore(connections, new RedisKeys("index-" + UUID.randomUUID() + ":", 1),
-                    Clock.systemUTC(), Duration.ZERO, () -> { }, MAX_SESSIONS_PER_VALUE);
+                    Clock.systemUTC(), Duration.ZERO, () -> { }, MAX_SESSIONS_PER_VALUE,
+                    RedisSessionStore.DEFAULT_CHANGE_STREAM_LENGTH);
         }
     }
 
@@ -144,6 +146,21 @@ class RedisClusterSessionStoreIT extends SessionStoreCompatibilityKit {
             }
             assertThat(server.anonymous().send("GET", "/actuator/health",
                     HttpRequest.BodyPublishers.noBody()).statusCode()).isEqualTo(200);
+        }
+    }
+
+    /** The change feed kit on the three-master Cluster: one tail connection per partition. */
+    @Nested
+    class Changes extends RedisSessionChangesKit {
+
+        @Override
+        LettuceConnectionFactory connections() {
+            return connections;
+        }
+
+        @Override
+        String newPrefix() {
+            return "it-changes-" + UUID.randomUUID() + ":";
         }
     }
 }

@@ -10,10 +10,11 @@ import dev.sessiondata.server.store.IndexValues;
 import dev.sessiondata.server.store.Precondition;
 import dev.sessiondata.server.store.SchemaStore;
 import dev.sessiondata.server.store.SchemaStoreCompatibilityKit;
+import dev.sessiondata.server.store.SessionChanges;
 import dev.sessiondata.server.store.SessionIndexCompatibilityKit;
 import dev.sessiondata.server.store.SessionStore;
-import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.SessionStoreCompatibilityKit;
+import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.store.StoredSession;
 import dev.sessiondata.server.support.RedisConnections;
@@ -97,6 +98,21 @@ class RedisStoresIT {
         }
     }
 
+    /** The change feed kit on the shared Redis. */
+    @Nested
+    class Changes extends RedisSessionChangesKit {
+
+        @Override
+        LettuceConnectionFactory connections() {
+            return connections;
+        }
+
+        @Override
+        String newPrefix() {
+            return freshPrefix();
+        }
+    }
+
     /**
      * The estimate on the shared Redis, whatever else it holds: the tolerance is six standard errors of the
      * binomial sample for the share these sessions have of the database (exact when they are all of it).
@@ -123,10 +139,11 @@ class RedisStoresIT {
 
     /**
      * A write is staged beside the session and renamed onto it by its script: whether it is written or refused,
-     * nothing staged stays behind, and the session key is the only key of the store.
+     * nothing staged stays behind; the store's keys are the session and its partition's change feed (hash and
+     * stream).
      */
     @Test
-    void aWriteWrittenOrRefusedLeavesOnlyTheSessionKey() {
+    void aWriteWrittenOrRefusedLeavesOnlyTheSessionKeyAndItsPartitionsFeed() {
         String keyPrefix = freshPrefix();
         SessionStore store = new RedisSessionStore(connections, keyPrefix, Clock.systemUTC());
         SessionWrite write = new SessionWrite(new byte[] {1, 2, 3}, "java", Duration.ofMinutes(5));
@@ -136,8 +153,12 @@ class RedisStoresIT {
         store.put("staged", write, Precondition.absent()).toCompletableFuture().join();
         store.put("staged", write, Precondition.version("stale")).toCompletableFuture().join();
 
-        byte[] sessionKey = new RedisKeys(keyPrefix, RedisKeys.DEFAULT_PARTITIONS).session("staged");
-        assertThat(keys(keyPrefix)).containsExactly(new String(sessionKey, StandardCharsets.UTF_8));
+        RedisKeys names = new RedisKeys(keyPrefix, RedisKeys.DEFAULT_PARTITIONS);
+        int partition = names.partition("staged");
+        assertThat(keys(keyPrefix)).containsExactlyInAnyOrder(
+                new String(names.session("staged"), StandardCharsets.UTF_8),
+                new String(names.feed(partition), StandardCharsets.UTF_8),
+                new String(names.changes(partition), StandardCharsets.UTF_8));
     }
 
     /**
@@ -179,7 +200,8 @@ class RedisStoresIT {
         @Override
         protected SessionStore createStore() {
             return new RedisSessionStore(connections, new RedisKeys(freshPrefix(), 1), Clock.systemUTC(),
-                    Duration.ZERO, () -> { }, MAX_SESSIONS_PER_VALUE);
+                    Duration.ZERO, () -> { }, MAX_SESSIONS_PER_VALUE,
+                    RedisSessionStore.DEFAULT_CHANGE_STREAM_LENGTH);
         }
     }
 
@@ -191,7 +213,7 @@ class RedisStoresIT {
     void aValuesSessionsInSeveralPartitionsAreListedTogetherAndPaged() {
         RedisKeys keys = new RedisKeys(freshPrefix(), RedisKeys.DEFAULT_PARTITIONS);
         RedisSessionStore store = new RedisSessionStore(connections, keys, Clock.systemUTC(), Duration.ZERO, () -> { },
-                3);
+                3, RedisSessionStore.DEFAULT_CHANGE_STREAM_LENGTH);
         List<String> written = new ArrayList<>();
         int[] perPartition = new int[keys.partitions()];
         for (int i = 0; written.size() < 30; i++) {
