@@ -44,6 +44,8 @@ public enum ProblemType {
     INDEX_VALUE_FULL(409, "index-value-full", "Index value full"),
     /** A descriptor upload names a uid the server already holds with different bytes. */
     DESCRIPTOR_CONFLICT(409, "descriptor-conflict", "Descriptor conflict"),
+    /** An id change names a new id under which a session exists already; nothing changed. */
+    SESSION_EXISTS(409, "session-exists", "Session exists"),
     /** {@code If-Match} named another version, or {@code If-None-Match: *} found a session. */
     PRECONDITION_FAILED(412, "precondition-failed", "Precondition failed"),
     /** The body is larger than the configured limit; the problem's {@code maxBytes} says the limit. */

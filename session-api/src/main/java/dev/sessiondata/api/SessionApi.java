@@ -47,6 +47,13 @@ public final class SessionApi {
     public static final String INDEX_AFTER_PARAMETER = "after";
     /** The most sessions one page of a lookup lists. */
     public static final String INDEX_LIMIT_PARAMETER = "limit";
+    /**
+     * The path, below one session's path, that changes its id ({@code POST}): the session moves to the id in
+     * {@link #NEW_ID_HEADER} with a new version, in one conditional step.
+     */
+    public static final String ID_PATH = "/id";
+    /** The id an id change ({@link #ID_PATH}) moves the session to. */
+    public static final String NEW_ID_HEADER = "Session-New-Id";
 
     /** The query parameter that sets a session's time to live, in seconds. */
     public static final String TTL_PARAMETER = "ttl";

@@ -41,9 +41,10 @@ import org.springframework.session.UuidSessionIdGenerator;
  *       against the version read, and on a conflict a re-read that re-applies just those changes (the client's
  *       {@link SessionClient#update update}, bounded by its attempts), so concurrent requests of one session that
  *       set different attributes keep them all;</li>
- *   <li>{@code changeSessionId()} stores the session under its new id and deletes the old one; a session deleted
- *       or expired while a request changed it is not brought back by that request's save, and of two requests that
- *       change one session's id, the second's save finds the old id gone and keeps no copy;</li>
+ *   <li>{@code changeSessionId()} moves the stored session to its new id in one conditional step of the service
+ *       ({@link SessionClient#changeId}): a session deleted or expired while a request changed its id is not
+ *       brought back by that request's save, and of two requests that change one session's id, the second's save
+ *       finds the old id gone and keeps no copy;</li>
  *   <li>a session saved with a last access longer ago than its max inactive interval is deleted, as Spring
  *       Session's repositories expire it;</li>
  *   <li>an attribute of a class the serializers do not allow is refused at {@code setAttribute} with a
@@ -186,14 +187,11 @@ public final class SessionDataSessionRepository implements FindByIndexNameSessio
                 client.delete(storedId);
             }
             session.saved(session.stored(), null);
-        } else if (storedId == null || !storedId.equals(id)) {
-            String versionRead = session.version();
+        } else if (storedId == null) {
             create(session);
-            if (storedId != null && !deleteMoved(storedId, versionRead)) {
-                // deleted, expired or moved by another request since this one read it: the copy under the new id
-                // would bring it back
-                log.debug("session {} is gone; its copy under the new id is deleted", storedId);
-                client.delete(id);
+        } else if (!storedId.equals(id)) {
+            if (move(session, storedId) && (session.isChanged() || saveMode == SaveMode.ALWAYS)) {
+                update(session);
             }
         } else if (session.isChanged() || saveMode == SaveMode.ALWAYS) {
             update(session);
@@ -210,19 +208,32 @@ public final class SessionDataSessionRepository implements FindByIndexNameSessio
     }
 
     /**
-     * Deletes the session a changed id moved away from; whether it was still there, so that of two requests that
-     * change one session's id only the first keeps its copy. A write another request made to it since it was read
-     * is lost with it, as the copy carries this request's view.
+     * Moves the stored session to the session's new id in one conditional step of the service ({@link
+     * SessionClient#changeId}); whether it moved. Against the version this request read, and when another request
+     * wrote it since, against whatever version it has (this request's changes are then merged into it). A session
+     * deleted, expired or moved by another request meanwhile is not found and stays gone: nothing is written under
+     * either id, so a logout is never undone, and of two requests that change one session's id only the first keeps
+     * the session.
      */
-    private boolean deleteMoved(String storedId, @Nullable String versionRead) {
-        if (versionRead != null) {
-            try {
-                return client.delete(storedId, versionRead);
-            } catch (ConflictException writtenMeanwhile) {
-                log.debug("session {} changed since this request read it; deleted all the same", storedId);
+    private boolean move(SessionDataSession session, String storedId) {
+        String versionRead = session.version();
+        try {
+            if (versionRead != null) {
+                try {
+                    session.moved(client.changeId(storedId, session.getId(), versionRead));
+                    return true;
+                } catch (ConflictException writtenMeanwhile) {
+                    log.debug("session {} changed since this request read it; moving its current version", storedId);
+                }
             }
+            session.moved(client.changeId(storedId, session.getId()));
+            return true;
+        } catch (SessionNotFoundException | ConflictException gone) {
+            log.debug("session {} is gone or being moved by another request; nothing is kept under its new id",
+                    storedId);
+            session.saved(session.stored(), null);
+            return false;
         }
-        return client.delete(storedId);
     }
 
     /** Writes the whole session under its current id, which no session may hold yet. */

@@ -24,6 +24,7 @@ public final class ApiRoutes {
     public static final String SESSION_PATH = SessionApi.SESSIONS_PATH + "/{id}";
     public static final String TOUCH_PATH = SESSION_PATH + SessionApi.TOUCH_PATH;
     public static final String INDEX_SESSIONS_PATH = SessionApi.INDEX_SESSIONS_PATH;
+    public static final String ID_PATH = SESSION_PATH + SessionApi.ID_PATH;
 
     private ApiRoutes() {
     }
@@ -38,6 +39,7 @@ public final class ApiRoutes {
                 .POST(TOUCH_PATH, sessions::touch)
                 .GET(INDEX_SESSIONS_PATH, indexes::sessions)
                 .HEAD(INDEX_SESSIONS_PATH, indexes::sessions)
+                .POST(ID_PATH, sessions::changeId)
                 .GET(SessionApi.SERIALIZERS_PATH, sessions::serializers)
                 .HEAD(SessionApi.SERIALIZERS_PATH, sessions::serializers)
                 .GET(SchemaHandler.DESCRIPTORS_PATH, schemas::all)
@@ -51,6 +53,7 @@ public final class ApiRoutes {
                 .add(methodNotAllowed(SESSION_PATH, HttpMethod.GET, HttpMethod.HEAD, HttpMethod.PUT, HttpMethod.DELETE))
                 .add(methodNotAllowed(TOUCH_PATH, HttpMethod.POST))
                 .add(methodNotAllowed(INDEX_SESSIONS_PATH, HttpMethod.GET, HttpMethod.HEAD))
+                .add(methodNotAllowed(ID_PATH, HttpMethod.POST))
                 .add(methodNotAllowed(SessionApi.SERIALIZERS_PATH, HttpMethod.GET, HttpMethod.HEAD))
                 .add(methodNotAllowed(SchemaHandler.DESCRIPTORS_PATH, HttpMethod.GET, HttpMethod.HEAD, HttpMethod.PUT))
                 .add(methodNotAllowed(SchemaHandler.DESCRIPTOR_PATH, HttpMethod.GET, HttpMethod.HEAD))

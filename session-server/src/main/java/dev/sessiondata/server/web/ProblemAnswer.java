@@ -3,6 +3,7 @@ package dev.sessiondata.server.web;
 import dev.sessiondata.api.ProblemType;
 import dev.sessiondata.server.store.IndexValueFullException;
 import dev.sessiondata.server.store.StoreFullException;
+import dev.sessiondata.server.store.StoreOutcomeUnknownException;
 import dev.sessiondata.server.store.StoreUnavailableException;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
@@ -45,6 +46,12 @@ record ProblemAnswer(ProblemType type, @Nullable String detail, Map<String, Obje
             return new ProblemAnswer(ProblemType.INDEX_VALUE_FULL, "The write would list its session under an index "
                     + "value that lists the most sessions already; nothing was written. Delete one of them first.",
                     Map.of("index", full.index()), Map.of());
+        }
+        if (failure instanceof StoreOutcomeUnknownException unknown) {
+            // no Retry-After: a blind retry may find the first attempt applied; the client reads before it retries
+            LOG.warn("Session store outcome unknown for {} {}: {}", method, path, unknown.toString());
+            return new ProblemAnswer(ProblemType.STORE_OUTCOME_UNKNOWN, "The session store did not answer in time; "
+                    + "the operation may have been applied. Read the session before retrying.", Map.of(), Map.of());
         }
         if (failure instanceof StoreUnavailableException unavailable) {
             LOG.warn("Session store unavailable for {} {}: {}", method, path, unavailable.toString());

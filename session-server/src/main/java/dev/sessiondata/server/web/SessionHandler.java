@@ -170,6 +170,35 @@ public final class SessionHandler {
                 : ServerResponse.noContent().header(SessionApi.EXPIRES_AT_HEADER, expiresAt.get().toString()).build());
     }
 
+    /**
+     * {@code POST .../id}: moves the session to the id in {@code Session-New-Id} in one conditional step of the store
+     * (If-Match: at that version; without it: it must exist), so a session deleted meanwhile never comes back.
+     */
+    public Mono<ServerResponse> changeId(ServerRequest request) {
+        String id = SessionRequests.id(request);
+        HttpHeaders headers = request.headers().asHttpHeaders();
+        String newIdHeader = headers.getFirst(SessionApi.NEW_ID_HEADER);
+        if (newIdHeader == null) {
+            throw new ApiProblemException(ProblemType.INVALID_REQUEST,
+                    "An id change names the new id in " + SessionApi.NEW_ID_HEADER + ".");
+        }
+        String newId = SessionRequests.checkId(newIdHeader.strip());
+        Precondition ifMatch = EntityTags.ifMatch(headers.getFirst(HttpHeaders.IF_MATCH));
+        Precondition precondition = ifMatch.kind() == Precondition.Kind.VERSION ? ifMatch : Precondition.present();
+        return EventLoops.resumeOn(request.exchange(), store.changeId(id, newId, precondition)).flatMap(result ->
+                switch (result.outcome()) {
+                    case CHANGED -> ServerResponse.status(HttpStatus.CREATED)
+                            .header(HttpHeaders.LOCATION, SessionApi.SESSIONS_PATH + "/" + newId)
+                            .header(HttpHeaders.ETAG, EntityTags.of(result.version()))
+                            .header(SessionApi.EXPIRES_AT_HEADER, String.valueOf(result.expiresAt()))
+                            .build();
+                    case NOT_FOUND -> Mono.error(notFound(id));
+                    case PRECONDITION_FAILED -> Mono.error(preconditionFailed(id));
+                    case ID_TAKEN -> Mono.error(new ApiProblemException(ProblemType.SESSION_EXISTS,
+                            "A session exists under '" + newId + "'; session '" + id + "' keeps its id."));
+                });
+    }
+
     private static ApiProblemException notFound(String id) {
         return new ApiProblemException(ProblemType.NOT_FOUND, "No session '" + id + "' (never written, deleted or expired).");
     }

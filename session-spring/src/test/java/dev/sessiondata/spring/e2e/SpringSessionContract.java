@@ -8,9 +8,16 @@ import dev.sessiondata.spring.SessionDataSession;
 import dev.sessiondata.spring.SessionDataSessionRepository;
 import dev.sessiondata.testsupport.TestServer;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
@@ -249,6 +256,67 @@ abstract class SpringSessionContract {
         assertThat(find(id).<String>getAttribute("user")).isEqualTo("ada");
     }
 
+    /** Spring Session's {@code changeSessionIdWhenSessionIsDeleted} (gh-1137), on the saved session itself. */
+    @Test
+    void changeSessionIdWhenSessionIsDeleted() {
+        SessionDataSession toSave = repository.createSession();
+        String sessionId = toSave.getId();
+        repository.save(toSave);
+
+        repository.deleteById(sessionId);
+        toSave.changeSessionId();
+        repository.save(toSave);
+
+        assertThat(find(toSave.getId())).isNull();
+        assertThat(find(sessionId)).isNull();
+    }
+
+    /**
+     * gh-1137 and gh-1270 at once rather than in turn: a logout racing a login's id change, and two id changes of one
+     * session racing each other. Once all answered, a deleted session is under no id and a changed one under one.
+     */
+    @Test
+    void racingLogoutsAndIdChangesNeverLeaveTwoCopiesOrAnUndoneLogout() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try {
+            for (int round = 0; round < 15; round++) {
+                String oldId = saved("user", "ada").getId();
+                SessionDataSession first = find(oldId);
+                SessionDataSession second = find(oldId);
+                first.changeSessionId();
+                second.changeSessionId();
+                boolean logout = round % 2 == 0;
+                List<Callable<Void>> requests = new ArrayList<>();
+                requests.add(() -> {
+                    repository.save(first);
+                    return null;
+                });
+                requests.add(() -> {
+                    repository.save(second);
+                    return null;
+                });
+                if (logout) {
+                    requests.add(() -> {
+                        repository.deleteById(oldId);
+                        return null;
+                    });
+                }
+                for (Future<Void> done : pool.invokeAll(requests)) {
+                    done.get();
+                }
+                int live = (find(first.getId()) != null ? 1 : 0) + (find(second.getId()) != null ? 1 : 0);
+                assertThat(find(oldId)).isNull();
+                if (logout) {
+                    assertThat(live).as("copies after a racing logout, round %d", round).isLessThanOrEqualTo(1);
+                } else {
+                    assertThat(live).as("copies after two racing id changes, round %d", round).isEqualTo(1);
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     @Test
     void aSessionDeletedWhileARequestChangedItsIdIsNotBroughtBack() {
         String oldId = saved("user", "ada").getId();
@@ -262,6 +330,7 @@ abstract class SpringSessionContract {
         assertThat(find(newId)).isNull();
     }
 
+    /** Spring Session's {@code changeSessionIdSaveConcurrently} (gh-1270). */
     @Test
     void twoRequestsChangingTheIdOfOneSessionLeaveItUnderTheFirstNewIdOnly() {
         String oldId = saved("user", "ada").getId();
@@ -466,6 +535,28 @@ abstract class SpringSessionContract {
         found.setLastAccessedTime(found.getLastAccessedTime().minus(Duration.ofMinutes(31)));
         found.setMaxInactiveInterval(Duration.ofMinutes(30));
         repository.save(found);
+
+        assertThat(find(session.getId())).isNull();
+    }
+
+    /** Spring Session's {@code save_LastAccessedTimeInPast_ShouldExpireSession}. */
+    @Test
+    void save_LastAccessedTimeInPast_ShouldExpireSession() {
+        SessionDataSession session = repository.createSession();
+        session.setAttribute("user", "ada");
+        session.setLastAccessedTime(Instant.EPOCH);
+        repository.save(session);
+
+        assertThat(find(session.getId())).isNull();
+    }
+
+    /** Spring Session's {@code getSessionExpired}. */
+    @Test
+    void getSessionExpired() {
+        SessionDataSession session = repository.createSession();
+        session.setLastAccessedTime(Instant.now().minus(SessionDataSessionRepository.DEFAULT_MAX_INACTIVE_INTERVAL)
+                .minusSeconds(1));
+        repository.save(session);
 
         assertThat(find(session.getId())).isNull();
     }

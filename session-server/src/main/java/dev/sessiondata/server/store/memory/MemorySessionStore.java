@@ -6,6 +6,7 @@ import com.github.benmanes.caffeine.cache.Expiry;
 import com.github.benmanes.caffeine.cache.RemovalCause;
 import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.sessiondata.server.store.DeleteResult;
+import dev.sessiondata.server.store.IdChangeResult;
 import dev.sessiondata.server.store.IndexPage;
 import dev.sessiondata.server.store.IndexValueFullException;
 import dev.sessiondata.server.store.IndexValues;
@@ -37,6 +38,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -54,6 +56,10 @@ import org.jspecify.annotations.Nullable;
  * session's {@code compute} (so with the write, atomically for that session) and by the eviction listener when a
  * session expires or is evicted; a lookup lists only sessions the cache still holds with that value, so it is exact
  * even before Caffeine's maintenance has run.
+ *
+ * <p>Changes hold the lock of their id's stripe ({@link #STRIPES}) around their {@code compute}: an id change, the
+ * one operation on two ids, holds both ids' stripes (taken in stripe order, so two changes never wait on each other
+ * crosswise), which makes it atomic against every write and delete of either id. Reads take no lock.
  *
  * <p>Every operation is done when it returns: the stages it answers are completed ones, so the store runs on the
  * web server's event loop without a hand-off.
@@ -73,7 +79,11 @@ public final class MemorySessionStore implements SessionStore, SessionIndex {
     /** The most sessions one index value lists unless told otherwise. */
     public static final int DEFAULT_MAX_SESSIONS_PER_VALUE = 100;
 
+    /** How many locks the ids share: enough that unrelated writes seldom meet on one. */
+    private static final int STRIPES = 64;
+
     private final Cache<String, Entry> sessions;
+    private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
     private final MemorySessionChanges changes;
     private final Clock clock;
     /** Live sessions per serializer, kept with every change, so that counting them is no pass over the cache. */
@@ -104,6 +114,9 @@ public final class MemorySessionStore implements SessionStore, SessionIndex {
         this.clock = clock;
         this.maxSessionsPerValue = maxSessionsPerValue;
         this.changes = changes;
+        for (int i = 0; i < STRIPES; i++) {
+            locks[i] = new ReentrantLock();
+        }
         this.sessions = Caffeine.newBuilder()
                 .maximumWeight(maxTotalBytes)
                 .weigher((String id, Entry entry) -> weight(id, entry))
@@ -140,15 +153,19 @@ public final class MemorySessionStore implements SessionStore, SessionIndex {
     @Override
     public CompletionStage<WriteResult> put(String id, SessionWrite write, Precondition precondition) {
         AtomicReference<WriteResult> result = new AtomicReference<>();
+        ReentrantLock lock = lockOf(id);
+        lock.lock();
         try {
-            compute(id, write, precondition, result);
+            write(id, write, precondition, result);
         } catch (IndexValueFullException full) {
             return CompletableFuture.failedFuture(full);
+        } finally {
+            lock.unlock();
         }
         return CompletableFuture.completedFuture(result.get());
     }
 
-    private void compute(String id, SessionWrite write, Precondition precondition, AtomicReference<WriteResult> result) {
+    private void write(String id, SessionWrite write, Precondition precondition, AtomicReference<WriteResult> result) {
         sessions.asMap().compute(id, (key, current) -> {
             if (!precondition.isMetBy(current == null ? null : current.version)) {
                 result.set(WriteResult.preconditionFailed());
@@ -178,18 +195,78 @@ public final class MemorySessionStore implements SessionStore, SessionIndex {
     @Override
     public CompletionStage<DeleteResult> delete(String id, Precondition precondition) {
         AtomicReference<DeleteResult> result = new AtomicReference<>(DeleteResult.NOT_FOUND);
-        sessions.asMap().computeIfPresent(id, (key, current) -> {
-            if (!precondition.isMetBy(current.version)) {
-                result.set(DeleteResult.PRECONDITION_FAILED);
-                return current;
-            }
-            result.set(DeleteResult.DELETED);
-            count(current.serializerId, -1);
-            unlist(id, current.indexes, IndexValues.none());
-            changes.record(id, null, clock.millis());
-            return null;
-        });
+        ReentrantLock lock = lockOf(id);
+        lock.lock();
+        try {
+            sessions.asMap().computeIfPresent(id, (key, current) -> {
+                if (!precondition.isMetBy(current.version)) {
+                    result.set(DeleteResult.PRECONDITION_FAILED);
+                    return current;
+                }
+                result.set(DeleteResult.DELETED);
+                count(current.serializerId, -1);
+                unlist(id, current.indexes, IndexValues.none());
+                changes.record(id, null, clock.millis());
+                return null;
+            });
+        } finally {
+            lock.unlock();
+        }
         return CompletableFuture.completedFuture(result.get());
+    }
+
+    @Override
+    public CompletionStage<IdChangeResult> changeId(String id, String newId, Precondition precondition) {
+        ReentrantLock first = lockOf(id);
+        ReentrantLock second = lockOf(newId);
+        if (stripe(newId) < stripe(id)) {
+            ReentrantLock swap = first;
+            first = second;
+            second = swap;
+        }
+        first.lock();
+        second.lock();
+        try {
+            return CompletableFuture.completedFuture(moved(id, newId, precondition));
+        } finally {
+            second.unlock();
+            first.unlock();
+        }
+    }
+
+    /** The id change, with both ids' stripes held: no write or delete of either id runs meanwhile. */
+    private IdChangeResult moved(String id, String newId, Precondition precondition) {
+        Entry current = sessions.policy().getIfPresentQuietly(id);
+        if (current == null) {
+            return IdChangeResult.notFound();
+        }
+        if (!precondition.isMetBy(current.version)) {
+            return IdChangeResult.preconditionFailed();
+        }
+        if (id.equals(newId) || sessions.policy().getIfPresentQuietly(newId) != null) {
+            return IdChangeResult.idTaken();
+        }
+        Entry moved = new Entry(current.data, current.serializerId, Versions.next(), current.ttl, current.expiresAt(),
+                current.digest, current.indexes);
+        sessions.asMap().put(newId, moved);
+        relist(id, newId, current.indexes);
+        // the old entry may have expired since the look above (an eviction counts itself); else the counts stand
+        if (!sessions.asMap().remove(id, current)) {
+            count(moved.serializerId, 1);
+        }
+        long now = clock.millis();
+        changes.record(id, null, now);
+        changes.record(newId, moved.version, now);
+        return IdChangeResult.changed(moved.version, Instant.ofEpochMilli(moved.expiresAt()));
+    }
+
+    private ReentrantLock lockOf(String id) {
+        return locks[stripe(id)];
+    }
+
+    private static int stripe(String id) {
+        int hash = id.hashCode();
+        return ((hash ^ (hash >>> 16)) & Integer.MAX_VALUE) % STRIPES;
     }
 
     @Override
@@ -256,6 +333,19 @@ public final class MemorySessionStore implements SessionStore, SessionIndex {
                 remove(new IndexKey(name, value), id);
             }
         });
+    }
+
+    /**
+     * Lists {@code newId} in place of {@code id} under each of {@code values}, in one step per value, so that a value
+     * already listing the most sessions keeps its count and the id change is not refused for it.
+     */
+    private void relist(String id, String newId, IndexValues values) {
+        values.values().forEach((name, value) -> indexed.compute(new IndexKey(name, value), (k, ids) -> {
+            Set<String> listing = ids == null ? ConcurrentHashMap.newKeySet() : ids;
+            listing.remove(id);
+            listing.add(newId);
+            return listing;
+        }));
     }
 
     private void remove(IndexKey key, String id) {

@@ -20,6 +20,11 @@ enum LuaScripts {
     INDEX_SESSIONS("index-sessions.lua"),
     FEED_HEAD("feed-head.lua"),
     FEED_SINCE("feed-since.lua"),
+    CHANGE_ID("change-id.lua"),
+    MOVE_OUT("move-out.lua"),
+    MOVE_IN("move-in.lua"),
+    MOVE_DONE("move-done.lua"),
+    MOVE_IN_DONE("move-in-done.lua"),
     PUT_DESCRIPTORS("put-descriptors.lua"),
     PAGE_DESCRIPTORS("page-descriptors.lua");
 

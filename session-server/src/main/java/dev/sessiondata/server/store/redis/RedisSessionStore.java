@@ -4,6 +4,7 @@ import static dev.sessiondata.server.store.redis.RedisCalls.bytes;
 import static dev.sessiondata.server.store.redis.RedisCalls.text;
 
 import dev.sessiondata.server.store.DeleteResult;
+import dev.sessiondata.server.store.IdChangeResult;
 import dev.sessiondata.server.store.IndexPage;
 import dev.sessiondata.server.store.IndexValueFullException;
 import dev.sessiondata.server.store.IndexedSession;
@@ -17,6 +18,7 @@ import dev.sessiondata.server.store.Versions;
 import dev.sessiondata.server.store.WriteResult;
 import io.lettuce.core.KeyValue;
 import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.cluster.SlotHash;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -44,6 +46,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  *       key itself ({@code PEXPIRE ttl}). The partition is the key's hash tag, so in a Redis Cluster every key of one
  *       session, and its partition's change stream, live in one slot.</li>
  *   <li>{@code P{p<n>}:staged:<id>:<version>} — a write on its way: the same fields, renamed onto the session by the
+ *       write's script in the same round trip, or removed by Redis after {@link #STAGED_TTL} when no commit came.</li>
  *   <li>{@code P{p<n>}:index:<name>:<value>} — a set of the ids of partition {@code n} listed under one index
  *       value ({@link SessionIndex}): an index value has one set per partition its sessions are in, each in its
  *       sessions' slot. The session hash's {@code indexes} field names the sets its session is in ({@code
@@ -51,8 +54,39 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  *       slot, so atomically on a Cluster too, and keep each set's expiry at least that of the sessions it lists, so a
  *       set never outlives them; a lookup reads every partition's set (in parallel) and drops the ids of sessions
  *       that expired. The bound on the sessions of a value holds per partition's set.</li>
- *       write's script in the same round trip, or removed by Redis after {@link #STAGED_TTL} when no commit came.</li>
  * </ul>
+ *
+ * <p>An id change ({@link #changeId}) is one script when both keys are in one slot, that is when both ids are in one
+ * partition, or always when the store is no Cluster (one server has no slot rule): the session hash is renamed,
+ * expiry and all, its index sets list the new id in place of the old, and the change is recorded as the old id
+ * deleted and the new id written, all atomically. On a Cluster, ids of different partitions are in different slots
+ * and no script reaches both, so the change is a protocol of four steps, each one script in one slot:
+ * <ol>
+ *   <li>move out (old id): if the session exists at the version asked for and no unexpired marker is there, a
+ *       marker {@code moving = <until>:<new version>:<new id>} goes into its hash, and the script answers the
+ *       session's fields;</li>
+ *   <li>move in (new id): unless the new id exists, its hash is created with those fields, the new version and a
+ *       short life ({@link #STAGED_TTL} at most); if it exists, the marker is taken away and the change is
+ *       {@code ID_TAKEN};</li>
+ *   <li>commit (old id): if the old hash still holds this marker it is deleted, leaves its partition's index sets
+ *       and is recorded in its partition's change stream as deleted; if not, a write replaced it (the rename drops
+ *       the marker: {@code PRECONDITION_FAILED}) or a delete or expiry took it ({@code NOT_FOUND}), and the new id's
+ *       hash is deleted again;</li>
+ *   <li>finish (new id): its expiry becomes the session's own, the new partition's index sets list it and its
+ *       change stream records it as written.</li>
+ * </ol>
+ * The index entries and the two change records of a cross-slot change are thus not one atomic step: between steps 3
+ * and 4 a lookup of the session's principal lists neither id, and the change feed has announced the old id's delete
+ * but not yet the new id. A delete of the new copy before step 4 (a delete that found the marker, or a failed
+ * commit) is recorded as a delete of an id the feed never announced.
+ * A delete that finds the marker deletes the new id's hash of that version as well. So a session deleted at any point
+ * of a change is not alive under the new id once the delete and the change have answered: the commit, which
+ * decides, needs the marker the delete took away, and whichever of the two comes second removes the new hash. Of
+ * two changes of one id, the second finds the first's marker and fails; of two into one new id, the second finds
+ * it taken. The window: between steps 2 and 3 the new id holds a copy nobody has been told of (the change has not
+ * answered); if this server stops there, the copy lives until its short life ends, and the old session stays as
+ * it was (its marker expires with its time); if it stops between steps 3 and 4, the session is gone once that short
+ * life ends, as if deleted. Neither brings back a deleted session, since nobody was given the new id.
  *
  * <p>Every write and delete also records the change in its partition's change stream, in the same script
  * ({@link RedisSessionChanges} reads them); a touch records nothing.
@@ -103,6 +137,8 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
     private final Clock clock;
     private final long slideResolutionMillis;
     private final Runnable slideRefused;
+    /** Whether the keys of one script must share a slot (Redis Cluster). */
+    private final boolean clustered;
 
     /** A store whose every {@link #get} slides the session's expiry. */
     public RedisSessionStore(LettuceConnectionFactory connections, String keyPrefix, Clock clock) {
@@ -144,6 +180,7 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
         this.lettuce = new NativeRedis(connections);
         this.clock = clock;
         this.slideRefused = slideRefused;
+        this.clustered = connections.isClusterAware();
     }
 
     /**
@@ -298,18 +335,127 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
         });
     }
 
+    /**
+     * One script; when it deleted a session that an id change across slots had marked, the change's new hash of that
+     * version is deleted too before the delete answers (see the class comment).
+     */
     @Override
     public CompletionStage<DeleteResult> delete(String id, Precondition precondition) {
         int partition = keys.partition(id);
         byte[][] scriptKeys = {sessionKey(id), keys.feed(partition), keys.changes(partition)};
-        return lettuce.<Long>script(LuaScripts.DELETE, ScriptOutputType.INTEGER, scriptKeys, condition(precondition),
-                bytes(String.valueOf(precondition.version())), bytes(id), keys.indexHead(id),
-                RedisSessionChanges.newEpoch(), changeStreamLength, now()).thenApply(outcome -> {
-                    if (outcome == null || outcome < 0) {
-                        return DeleteResult.NOT_FOUND;
+        return lettuce.<List<Object>>script(LuaScripts.DELETE, ScriptOutputType.MULTI, scriptKeys,
+                condition(precondition), bytes(String.valueOf(precondition.version())), bytes(id), keys.indexHead(id),
+                RedisSessionChanges.newEpoch(), changeStreamLength, now()).thenCompose(answer -> {
+                    long outcome = answer == null || answer.isEmpty() ? -1 : (Long) answer.get(0);
+                    if (outcome < 0) {
+                        return CompletableFuture.completedFuture(DeleteResult.NOT_FOUND);
                     }
-                    return outcome == 0 ? DeleteResult.PRECONDITION_FAILED : DeleteResult.DELETED;
+                    if (outcome == 0) {
+                        return CompletableFuture.completedFuture(DeleteResult.PRECONDITION_FAILED);
+                    }
+                    if (answer.size() < 2) {
+                        return CompletableFuture.completedFuture(DeleteResult.DELETED);
+                    }
+                    MoveMarker marker = MoveMarker.parse(text(answer.get(1)));
+                    return deleteVersion(marker.newId(), marker.newVersion()).thenApply(ignored -> DeleteResult.DELETED);
                 });
+    }
+
+    /** Deletes the session of {@code id} if it is at {@code version}. */
+    private CompletionStage<DeleteResult> deleteVersion(String id, String version) {
+        return delete(id, Precondition.version(version));
+    }
+
+    /**
+     * One script when both keys are in one slot, else the protocol of the class comment. {@code NONE} is taken as
+     * {@code PRESENT}: the session must exist.
+     */
+    @Override
+    public CompletionStage<IdChangeResult> changeId(String id, String newId, Precondition precondition) {
+        if (id.equals(newId)) {
+            return CompletableFuture.completedFuture(IdChangeResult.idTaken());
+        }
+        byte[] oldKey = sessionKey(id);
+        byte[] newKey = sessionKey(newId);
+        String version = Versions.next();
+        byte[] condition = bytes(precondition.kind() == Precondition.Kind.VERSION ? "version" : "present");
+        byte[] expected = bytes(String.valueOf(precondition.version()));
+        if (!clustered || SlotHash.getSlot(oldKey) == SlotHash.getSlot(newKey)) {
+            int from = keys.partition(id);
+            int to = keys.partition(newId);
+            byte[][] scriptKeys = {oldKey, newKey, keys.feed(from), keys.changes(from), keys.feed(to), keys.changes(to)};
+            return lettuce.<List<Object>>script(LuaScripts.CHANGE_ID, ScriptOutputType.MULTI, scriptKeys, condition,
+                    expected, bytes(version), bytes(id), bytes(newId), keys.indexHead(id), keys.indexHead(newId),
+                    RedisSessionChanges.newEpoch(), changeStreamLength, now()).thenApply(answer -> {
+                        long outcome = (Long) answer.get(0);
+                        return outcome == 1 ? IdChangeResult.changed(version, instant(answer.get(1)))
+                                : outcome == 0 ? IdChangeResult.preconditionFailed()
+                                : outcome == -1 ? IdChangeResult.notFound() : IdChangeResult.idTaken();
+                    });
+        }
+        long now = clock.millis();
+        MoveMarker marker = new MoveMarker(now + STAGED_TTL.toMillis(), version, newId);
+        byte[] token = bytes(marker.toString());
+        return lettuce.<List<Object>>script(LuaScripts.MOVE_OUT, ScriptOutputType.MULTI, oldKey, condition, expected,
+                token, bytes(String.valueOf(now))).thenCompose(out -> {
+                    long outcome = (Long) out.get(0);
+                    if (outcome != 1) {
+                        return CompletableFuture.completedFuture(outcome == 0 ? IdChangeResult.preconditionFailed()
+                                : IdChangeResult.notFound());
+                    }
+                    Instant expiresAt = instant(out.get(4));
+                    long shortLife = Math.max(1, Math.min(STAGED_TTL.toMillis(), expiresAt.toEpochMilli() - now));
+                    byte[] digest = out.get(5) == null ? new byte[0] : (byte[]) out.get(5);
+                    byte[] indexes = out.size() < 7 || out.get(6) == null ? new byte[0] : (byte[]) out.get(6);
+                    return lettuce.<Long>script(LuaScripts.MOVE_IN, ScriptOutputType.INTEGER, newKey,
+                            (byte[]) out.get(1), (byte[]) out.get(2), bytes(version), (byte[]) out.get(3),
+                            (byte[]) out.get(4), digest, bytes(String.valueOf(shortLife)), indexes).thenCompose(in ->
+                                    in == 1 ? commitMove(id, newId, token, version, expiresAt)
+                                    : endMove(id, token, "abort").thenApply(ignored -> IdChangeResult.idTaken()));
+                });
+    }
+
+    /** Steps 3 and 4 of an id change across slots, or the new hash deleted again when the old one changed meanwhile. */
+    private CompletionStage<IdChangeResult> commitMove(String id, String newId, byte[] token, String version,
+            Instant expiresAt) {
+        return endMove(id, token, "commit").thenCompose(done -> {
+            if (done != 1) {
+                IdChangeResult failed = done == 0 ? IdChangeResult.preconditionFailed() : IdChangeResult.notFound();
+                return deleteVersion(newId, version).thenApply(ignored -> failed);
+            }
+            int to = keys.partition(newId);
+            byte[][] scriptKeys = {sessionKey(newId), keys.feed(to), keys.changes(to)};
+            return lettuce.<Long>script(LuaScripts.MOVE_IN_DONE, ScriptOutputType.INTEGER, scriptKeys, bytes(version),
+                    bytes(String.valueOf(expiresAt.toEpochMilli())), bytes(newId), keys.indexHead(newId),
+                    RedisSessionChanges.newEpoch(), changeStreamLength, now()).thenApply(finished -> finished == 1
+                            ? IdChangeResult.changed(version, expiresAt) : IdChangeResult.notFound());
+        });
+    }
+
+    /** Step 3 on the old id ({@code commit}: deleted, out of its index sets, recorded as deleted), or its abort. */
+    private CompletionStage<Long> endMove(String id, byte[] token, String how) {
+        int from = keys.partition(id);
+        byte[][] scriptKeys = {sessionKey(id), keys.feed(from), keys.changes(from)};
+        return lettuce.script(LuaScripts.MOVE_DONE, ScriptOutputType.INTEGER, scriptKeys, token, bytes(how), bytes(id),
+                keys.indexHead(id), RedisSessionChanges.newEpoch(), changeStreamLength, now());
+    }
+
+    private static Instant instant(Object epochMillis) {
+        return Instant.ofEpochMilli(Long.parseLong(text(epochMillis)));
+    }
+
+    /** The marker an id change across slots leaves in the old session's hash while it runs. */
+    record MoveMarker(long untilMillis, String newVersion, String newId) {
+
+        static MoveMarker parse(String text) {
+            String[] parts = text.split(":", 3);
+            return new MoveMarker(Long.parseLong(parts[0]), parts[1], parts[2]);
+        }
+
+        @Override
+        public String toString() {
+            return untilMillis + ":" + newVersion + ":" + newId;
+        }
     }
 
     @Override

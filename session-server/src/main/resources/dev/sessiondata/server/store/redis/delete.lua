@@ -4,13 +4,15 @@
 -- an epoch for the partition should it have none, the stream's approximate length bound, now in epoch
 -- milliseconds. The session leaves the index sets its 'indexes' field names (each set's key without that prefix,
 -- one a line).
--- Returns -1 when absent, 0 when the condition fails, 1 when deleted.
-local current = redis.call('HMGET', KEYS[1], 'version', 'indexes')
+-- Returns {-1} when absent, {0} when the condition fails, {1} when deleted, {1, marker} when deleted while an id
+-- change across slots had marked it (move-out.lua): the caller then deletes the change's target too, so a session
+-- deleted during its id change does not live on under the new id.
+local current = redis.call('HMGET', KEYS[1], 'version', 'indexes', 'moving')
 if not current[1] then
-  return -1
+  return {-1}
 end
 if ARGV[1] == 'version' and current[1] ~= ARGV[2] then
-  return 0
+  return {0}
 end
 redis.call('DEL', KEYS[1])
 if current[2] then
@@ -25,4 +27,7 @@ if redis.call('HSETNX', KEYS[2], 'e', ARGV[5]) == 1 then
 end
 local seq = string.format('%d', redis.call('HINCRBY', KEYS[2], 's', 1))
 redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[6], seq .. '-0', 'i', ARGV[3], 'v', '', 't', ARGV[7])
-return 1
+if current[3] then
+  return {1, current[3]}
+end
+return {1}

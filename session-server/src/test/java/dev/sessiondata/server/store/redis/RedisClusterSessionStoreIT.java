@@ -17,6 +17,7 @@ import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.support.RedisCluster;
 import dev.sessiondata.server.support.RedisProcess;
 import dev.sessiondata.server.support.RunningServer;
+import io.lettuce.core.cluster.SlotHash;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -107,6 +108,13 @@ class RedisClusterSessionStoreIT extends SessionStoreCompatibilityKit {
         assertThat(page.sessions()).extracting(IndexedSession::id)
                 .containsExactlyElementsOf(ids.stream().filter(id -> !id.equals("s7")).toList());
         assertThat(page.next()).isNull();
+    }
+
+    /** The kit's id changes run the protocol across slots here, not the one-slot script: their ids' partitions differ. */
+    @Test
+    void theKitsIdChangesCrossSlots() {
+        RedisKeys keys = new RedisKeys(storePrefix, RedisKeys.DEFAULT_PARTITIONS);
+        assertThat(SlotHash.getSlot(keys.session(BEFORE))).isNotEqualTo(SlotHash.getSlot(keys.session(AFTER)));
     }
 
     /**
