@@ -32,8 +32,20 @@ public enum ProblemType {
      * digest of its bytes; nothing of the batch was stored.
      */
     INVALID_DESCRIPTOR(400, "invalid-descriptor", "Invalid descriptor"),
+    /**
+     * A {@code Session-Index} header that is malformed, names an index the service does not keep, repeats a name or
+     * has a value too long, or a lookup of such an index; nothing was stored.
+     */
+    INVALID_INDEX(400, "invalid-index", "Invalid index"),
+    /**
+     * The write would add its session to an index value that holds the configured most sessions already; nothing was
+     * stored. The problem's {@code index} names the index.
+     */
+    INDEX_VALUE_FULL(409, "index-value-full", "Index value full"),
     /** A descriptor upload names a uid the server already holds with different bytes. */
     DESCRIPTOR_CONFLICT(409, "descriptor-conflict", "Descriptor conflict"),
+    /** An id change names a new id under which a session exists already; nothing changed. */
+    SESSION_EXISTS(409, "session-exists", "Session exists"),
     /** {@code If-Match} named another version, or {@code If-None-Match: *} found a session. */
     PRECONDITION_FAILED(412, "precondition-failed", "Precondition failed"),
     /** The body is larger than the configured limit; the problem's {@code maxBytes} says the limit. */
@@ -54,6 +66,8 @@ public enum ProblemType {
     INTERNAL_ERROR(500, "internal-error", "Internal error"),
     /** The session store cannot be reached; retry later. Nothing was half-written. */
     STORE_UNAVAILABLE(503, "store-unavailable", "Session store unavailable"),
+    /** The client holds as many change feed streams as it may; retry after {@code Retry-After}. */
+    TOO_MANY_STREAMS(503, "too-many-streams", "Too many change streams"),
     /**
      * The store did not answer in time after the command was sent: the change may have been applied, or may still
      * be. Read before retrying a conditional write, which may otherwise find its own write.

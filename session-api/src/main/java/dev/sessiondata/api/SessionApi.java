@@ -11,6 +11,11 @@ public final class SessionApi {
     public static final String SESSIONS_PATH = BASE_PATH + "/sessions";
     public static final String SERIALIZERS_PATH = BASE_PATH + "/serializers";
     public static final String ONE_NIO_DESCRIPTORS_PATH = SERIALIZERS_PATH + "/one-nio/descriptors";
+    /**
+     * The sessions of one index value: {@code GET} with the query parameters {@link #INDEX_VALUE_PARAMETER},
+     * {@link #INDEX_AFTER_PARAMETER} and {@link #INDEX_LIMIT_PARAMETER}.
+     */
+    public static final String INDEX_SESSIONS_PATH = BASE_PATH + "/indexes/{name}/sessions";
 
     /** The serializer new writes should use; on every response. */
     public static final String SERIALIZER_ACTIVE_HEADER = "Session-Serializer-Active";
@@ -27,6 +32,28 @@ public final class SessionApi {
     public static final String ONE_NIO_DESCRIPTOR_PATH = ONE_NIO_DESCRIPTORS_PATH + "/{uid}";
     /** The path, below one session's path, that extends its time to live. */
     public static final String TOUCH_PATH = "/touch";
+
+    /**
+     * A write's index values, which replace the session's: {@code name=value} pairs separated by commas, each value
+     * percent-encoded as UTF-8 ({@code application/x-www-form-urlencoded}'s encoding), such as
+     * {@code principal=ada%40example.com}. A write without it leaves the session in no index.
+     */
+    public static final String INDEX_HEADER = "Session-Index";
+    /** The index of the user a session belongs to, as Spring Session's {@code PRINCIPAL_NAME_INDEX_NAME}. */
+    public static final String PRINCIPAL_INDEX = "principal";
+    /** The index value whose sessions a lookup lists. */
+    public static final String INDEX_VALUE_PARAMETER = "value";
+    /** A lookup's cursor: the {@code next} of the previous page. */
+    public static final String INDEX_AFTER_PARAMETER = "after";
+    /** The most sessions one page of a lookup lists. */
+    public static final String INDEX_LIMIT_PARAMETER = "limit";
+    /**
+     * The path, below one session's path, that changes its id ({@code POST}): the session moves to the id in
+     * {@link #NEW_ID_HEADER} with a new version, in one conditional step.
+     */
+    public static final String ID_PATH = "/id";
+    /** The id an id change ({@link #ID_PATH}) moves the session to. */
+    public static final String NEW_ID_HEADER = "Session-New-Id";
 
     /** The query parameter that sets a session's time to live, in seconds. */
     public static final String TTL_PARAMETER = "ttl";

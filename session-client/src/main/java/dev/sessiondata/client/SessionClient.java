@@ -3,14 +3,19 @@ package dev.sessiondata.client;
 import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.client.internal.ApiRequest;
 import dev.sessiondata.client.internal.ApiResponse;
+import dev.sessiondata.client.internal.ContentDigest;
 import dev.sessiondata.client.internal.Failures;
 import dev.sessiondata.client.internal.Handshake;
+import dev.sessiondata.client.internal.IndexPages;
+import dev.sessiondata.client.internal.SessionBody;
 import dev.sessiondata.client.internal.SessionCodec;
 import dev.sessiondata.client.internal.Transport;
 import dev.sessiondata.client.internal.UpdatePolicy;
 import dev.sessiondata.serializer.SerializationException;
 import java.io.InterruptedIOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
@@ -43,10 +48,19 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Integrity (RFC 9530): every write carries {@code Content-Digest: sha-256=:…:} of its bytes, and a read whose
  * answer carries {@code Repr-Digest} is checked against it before it is deserialized; a mismatch is an
- * {@link IntegrityException}. A service that sends no {@code Repr-Digest} is read without the check.
+ * {@link IntegrityException}. A service that sends no {@code Repr-Digest} is read without the check, unless the
+ * client was built with {@link SessionClientBuilder#requireReprDigest(boolean) requireReprDigest(true)}: then such
+ * an answer is a {@link MissingDigestException}. Digests detect corruption, not tampering (whoever can change the
+ * stored bytes can change the stored digest too).
  *
- * <p>Time to live: each write takes {@link WriteOptions}; without them ({@link WriteOptions#defaults()}) the service
- * chooses, as {@link WriteOptions} explains.
+ * <p>An answer whose outcome is unknown ({@code 504}, the store did not answer in time and may have applied the
+ * write) is an {@link OutcomeUnknownException}, a kind of {@link ServiceUnavailableException}; {@link #update
+ * update} then reads the session and, when it holds the bytes it sent, takes the write as done, so that it never
+ * applies its change twice over its own write.
+ *
+ * <p>Time to live and index values: each write takes {@link WriteOptions}; without them
+ * ({@link WriteOptions#defaults()}) the service chooses the ttl and lists the session under no index value, as
+ * {@link WriteOptions} explains. {@link #sessionsOf} lists the sessions of an index value (those of a user).
  *
  * <p>Errors: an absent session is {@link Optional#empty()} (or {@code false}); the service's refusals are
  * {@link SessionServiceException}s, one subtype per status a caller handles; a request without an answer is a
@@ -180,11 +194,17 @@ public final class SessionClient implements AutoCloseable {
      * Reads a session, applies {@code change} and writes the result only if nobody wrote in between; on a
      * conflict, waits a jittered, growing pause and starts again, up to the builder's
      * {@link SessionClientBuilder#updateAttempts(int) attempts}. {@code change} may run several times, so it must
-     * not have side effects. The service chooses the time to live.
+     * not have side effects. A write whose outcome is unknown ({@code 504}) counts as an attempt and is followed by a
+     * read: a session holding the bytes that write sent (same content digest) is taken as written, so the change is
+     * not applied twice; a session still at the version read is written again, whose {@code If-Match} the late
+     * write, should it land after all, then fails. What this cannot tell: the unknown write applied and then
+     * overwritten by another client before the read, whose state the change is applied to once more. The service
+     * chooses the time to live.
      *
      * @return the value written
      * @throws SessionNotFoundException if the session is absent
      * @throws ConflictException if every attempt met a concurrent write
+     * @throws OutcomeUnknownException if the last attempt's outcome is unknown
      */
     public <T> T update(String id, Class<T> type, UnaryOperator<T> change) {
         return update(id, type, change, WriteOptions.defaults());
@@ -201,20 +221,82 @@ public final class SessionClient implements AutoCloseable {
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(change, "change");
         Objects.requireNonNull(options, "options");
+        // the digest of a write whose outcome the service could not tell, and the value it carried
+        String unsettledDigest = null;
+        T unsettledValue = null;
         for (int attempt = 1; ; attempt++) {
-            Versioned<T> current = codec.decode(read("update", id).requireSuccess(), type);
+            ApiResponse read = read("update", id);
+            if (!read.isSuccessful()) {
+                if (unsettledDigest == null || (read.status() != 503 && read.status() != 504)
+                        || attempt >= updatePolicy.attempts()) {
+                    throw Failures.of(read);
+                }
+                // the store that did not answer the write may not answer its read yet either: read again later
+                pause(updatePolicy.backoff(attempt, ThreadLocalRandom.current()), read.request());
+                continue;
+            }
+            if (unsettledDigest != null && unsettledDigest.equals(ContentDigest.of(read.body()))) {
+                // the write answered 504 was applied: the session holds the very bytes it sent
+                return unsettledValue;
+            }
+            Versioned<T> current = codec.decode(read, type);
             T changed = Objects.requireNonNull(change.apply(current.value()), "change returned null");
-            ApiResponse response = write("update", id, changed, options, ifMatch(current.version()));
-            if (response.status() != 412) {
-                response.requireSuccess();
+            SessionBody body = encode(changed);
+            ApiResponse response = send("update", id, body, options, ifMatch(current.version()));
+            if (response.isSuccessful()) {
                 return changed;
             }
+            if (response.status() == 504) {
+                // a later attempt's If-Match (the version read before that write) fails if the write lands late
+                unsettledDigest = ContentDigest.of(body.bytes());
+                unsettledValue = changed;
+            } else if (response.status() != 412) {
+                throw Failures.of(response);
+            }
             if (attempt >= updatePolicy.attempts()) {
+                if (response.status() == 504) {
+                    throw Failures.of(response);
+                }
                 throw new ConflictException(response.request() + " conflicted on all " + attempt
                         + " attempts of update; last", Failures.problemOf(response));
             }
             pause(updatePolicy.backoff(attempt, ThreadLocalRandom.current()), response.request());
         }
+    }
+
+    /**
+     * Moves a session to {@code newId} in one conditional step of the service: afterwards {@code id} is gone and
+     * {@code newId} holds the session, with its expiry and a new version. A session deleted meanwhile is never
+     * brought back under the new id. For a new id after a login (session fixation), as Spring Session's
+     * {@code changeSessionId}.
+     *
+     * @return the session's new version
+     * @throws SessionNotFoundException if no session is under {@code id}
+     * @throws SessionExistsException if a session is under {@code newId} already
+     * @throws ConflictException if another change of the session's id is under way
+     */
+    public String changeId(String id, String newId) {
+        return changeId(ApiRequest.post("change-id", sessionPath(id) + SessionApi.ID_PATH), newId);
+    }
+
+    /**
+     * As {@link #changeId(String, String)}, only if the session is still at {@code expectedVersion}.
+     *
+     * @return the session's new version
+     * @throws SessionNotFoundException if no session is under {@code id}
+     * @throws SessionExistsException if a session is under {@code newId} already
+     * @throws ConflictException if the session is at another version
+     */
+    public String changeId(String id, String newId, String expectedVersion) {
+        Condition condition = ifMatch(Objects.requireNonNull(expectedVersion, "expectedVersion"));
+        return changeId(ApiRequest.post("change-id", sessionPath(id) + SessionApi.ID_PATH)
+                .header(condition.header(), condition.value()), newId);
+    }
+
+    private String changeId(ApiRequest request, String newId) {
+        sessionPath(newId);
+        return SessionCodec.versionOf(transport.send(request.header(SessionApi.NEW_ID_HEADER, newId))
+                .requireSuccess());
     }
 
     /** Deletes a session; whether it existed. */
@@ -244,6 +326,28 @@ public final class SessionClient implements AutoCloseable {
     }
 
     /**
+     * The live sessions listed under {@code value} of index {@code name} (such as
+     * {@link dev.sessiondata.api.SessionApi#PRINCIPAL_INDEX}), in the order of their ids, with their versions: the
+     * sessions whose last write gave them that value ({@link WriteOptions#withIndex}) and that were not deleted or
+     * expired since. Follows the service's pages to the last; the service bounds how many sessions one value lists.
+     *
+     * @throws SessionServiceException with {@code 400} if the service keeps no index of that name
+     */
+    public List<IndexedSession> sessionsOf(String name, String value) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(value, "value");
+        List<IndexedSession> sessions = new ArrayList<>();
+        String after = null;
+        do {
+            IndexPages.Page page = IndexPages.parse(transport.send(ApiRequest.get("sessions-of",
+                    IndexPages.path(name, value, after), maxPayloadBytes)).requireSuccess());
+            sessions.addAll(page.sessions());
+            after = page.next();
+        } while (after != null);
+        return List.copyOf(sessions);
+    }
+
+    /**
      * Releases what this client made: the {@code HttpClient} it built for an {@code https} service (where the JDK
      * can close one). What the application gave it (an {@code HttpClient}, a {@code MeterRegistry}) stays open.
      * Every later call is refused with an {@link IllegalStateException}.
@@ -264,14 +368,26 @@ public final class SessionClient implements AutoCloseable {
 
     private ApiResponse write(String operation, String id, Object value, WriteOptions options,
                               @Nullable Condition condition) {
-        Objects.requireNonNull(value, "value");
+        return send(operation, id, encode(Objects.requireNonNull(value, "value")), options, condition);
+    }
+
+    /** The bytes of {@code value} in the serializer this client writes with, connected first. */
+    private SessionBody encode(Object value) {
+        connect();
+        return codec.encode(handshake.writer(), value);
+    }
+
+    private ApiResponse send(String operation, String id, SessionBody body, WriteOptions options,
+                             @Nullable Condition condition) {
         Objects.requireNonNull(options, "options");
         String path = sessionPath(id) + options.ttl()
                 .map(ttl -> "?" + SessionApi.TTL_PARAMETER + "=" + seconds(ttl)).orElse("");
-        connect();
-        ApiRequest request = ApiRequest.putSession(operation, path, codec.encode(handshake.writer(), value));
+        ApiRequest request = ApiRequest.putSession(operation, path, body);
         if (condition != null) {
             request = request.header(condition.header(), condition.value());
+        }
+        if (!options.indexes().isEmpty()) {
+            request = request.header(SessionApi.INDEX_HEADER, IndexPages.header(options.indexes()));
         }
         return transport.send(request);
     }

@@ -52,6 +52,7 @@ public final class SessionClientBuilder {
     private boolean schemaExchange = true;
     private Duration schemaCheckInterval = DEFAULT_SCHEMA_CHECK_INTERVAL;
     private UpdatePolicy updatePolicy = UpdatePolicy.DEFAULT;
+    private boolean requireReprDigest;
 
     SessionClientBuilder() {
     }
@@ -71,6 +72,7 @@ public final class SessionClientBuilder {
         copy.schemaExchange = schemaExchange;
         copy.schemaCheckInterval = schemaCheckInterval;
         copy.updatePolicy = updatePolicy;
+        copy.requireReprDigest = requireReprDigest;
         return copy;
     }
 
@@ -174,6 +176,18 @@ public final class SessionClientBuilder {
         return this;
     }
 
+    /**
+     * Whether a session read must carry a {@code sha-256} {@code Repr-Digest} (default false). By default an answer
+     * without one is read unchecked: the service sends one with every session it stored with a digest, and a
+     * session stored before it kept digests has none. Strict, such an answer is a {@link MissingDigestException},
+     * so that a session whose digest was removed at rest is not read unchecked. Digests detect corruption, not
+     * tampering: whoever can change the stored bytes can change the stored digest with them.
+     */
+    public SessionClientBuilder requireReprDigest(boolean required) {
+        this.requireReprDigest = required;
+        return this;
+    }
+
     /** How many times {@link SessionClient#update} tries before it gives up with a {@link ConflictException} (32). */
     public SessionClientBuilder updateAttempts(int attempts) {
         this.updatePolicy = new UpdatePolicy(attempts, updatePolicy.initialBackoff(), updatePolicy.maxBackoff());
@@ -219,7 +233,7 @@ public final class SessionClientBuilder {
                 metrics);
         SerializerChoice choice = new SerializerChoice(serializers, uri);
         Transport transport = new Transport(List.of(new UnsupportedSerializerRetry(choice),
-                new SerializerAnnouncements(choice), new Authentication(token), new ContentDigests(),
+                new SerializerAnnouncements(choice), new Authentication(token), new ContentDigests(requireReprDigest),
                 new RequestMetrics(metrics)), exchange(uri), uri, requestTimeout);
         SchemaExchanges schemas = new SchemaExchanges(serializers, transport, schemaExchange,
                 effective.registeredClasses(), schemaCheckInterval, uri);

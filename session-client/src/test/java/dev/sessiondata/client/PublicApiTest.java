@@ -21,7 +21,10 @@ class PublicApiTest {
     private static final List<String> API = List.of(
             "dev.sessiondata.client.ConflictException",
             "dev.sessiondata.client.ForbiddenException",
+            "dev.sessiondata.client.IndexedSession",
             "dev.sessiondata.client.IntegrityException",
+            "dev.sessiondata.client.MissingDigestException",
+            "dev.sessiondata.client.OutcomeUnknownException",
             "dev.sessiondata.client.PayloadTooLargeException",
             "dev.sessiondata.client.Problem",
             "dev.sessiondata.client.SerializerNotEnabledException",
@@ -29,6 +32,7 @@ class PublicApiTest {
             "dev.sessiondata.client.SessionClient",
             "dev.sessiondata.client.SessionClientBuilder",
             "dev.sessiondata.client.SessionClientException",
+            "dev.sessiondata.client.SessionExistsException",
             "dev.sessiondata.client.SessionNotFoundException",
             "dev.sessiondata.client.SessionServiceException",
             "dev.sessiondata.client.SessionTransportException",

@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The server's packages by concern depend on each other in one direction only: {@code http} (the plumbing) on
- * {@code store}'s failures, the concerns ({@code session}, {@code serializer}, {@code schema}, {@code security},
- * {@code metrics}) on {@code http} and {@code store}, and {@code config} on all of them. A cycle between any two
- * top-level packages fails here.
+ * {@code store}'s failures, the concerns ({@code session}, {@code index}, {@code changes}, {@code serializer},
+ * {@code schema}, {@code security}, {@code metrics}) on {@code http} and {@code store}, and {@code config} on all of
+ * them. A cycle between any two top-level packages fails here.
  */
 class PackageCyclesTest {
 
@@ -38,6 +38,7 @@ class PackageCyclesTest {
         ArchRuleDefinition.noClasses()
                 .that().resideInAPackage("dev.sessiondata.server.http..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.sessiondata.server.session..",
+                        "dev.sessiondata.server.index..", "dev.sessiondata.server.changes..",
                         "dev.sessiondata.server.serializer..", "dev.sessiondata.server.schema..",
                         "dev.sessiondata.server.security..", "dev.sessiondata.server.metrics..",
                         "dev.sessiondata.server.config..")

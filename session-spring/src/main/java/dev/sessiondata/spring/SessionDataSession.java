@@ -165,6 +165,15 @@ public final class SessionDataSession implements Session {
         return !changes.isEmpty() || maxInactiveIntervalChanged;
     }
 
+    /**
+     * The stored session moved to the current id, as it was, now at {@code newVersion}; this request's changes are
+     * still to be written.
+     */
+    void moved(String newVersion) {
+        storedId = id;
+        version = newVersion;
+    }
+
     /** What the service now holds, after a save wrote {@code written} under the current id. */
     void saved(SessionState written, @Nullable String newVersion) {
         stored = written;

@@ -2,6 +2,7 @@ package dev.sessiondata.spring;
 
 import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.client.ConflictException;
+import dev.sessiondata.client.IndexedSession;
 import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.client.SessionNotFoundException;
 import dev.sessiondata.client.Versioned;
@@ -10,14 +11,19 @@ import dev.sessiondata.serializer.SerializerSettings;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.session.FindByIndexNameSessionRepository;
 import org.springframework.session.FlushMode;
+import org.springframework.session.IndexResolver;
+import org.springframework.session.PrincipalNameIndexResolver;
 import org.springframework.session.SaveMode;
+import org.springframework.session.Session;
 import org.springframework.session.SessionIdGenerator;
 import org.springframework.session.SessionRepository;
 import org.springframework.session.UuidSessionIdGenerator;
@@ -35,19 +41,26 @@ import org.springframework.session.UuidSessionIdGenerator;
  *       against the version read, and on a conflict a re-read that re-applies just those changes (the client's
  *       {@link SessionClient#update update}, bounded by its attempts), so concurrent requests of one session that
  *       set different attributes keep them all;</li>
- *   <li>{@code changeSessionId()} stores the session under its new id and deletes the old one; a session deleted
- *       or expired while a request changed it is not brought back by that request's save, and of two requests that
- *       change one session's id, the second's save finds the old id gone and keeps no copy;</li>
+ *   <li>{@code changeSessionId()} moves the stored session to its new id in one conditional step of the service
+ *       ({@link SessionClient#changeId}): a session deleted or expired while a request changed its id is not
+ *       brought back by that request's save, and of two requests that change one session's id, the second's save
+ *       finds the old id gone and keeps no copy;</li>
  *   <li>a session saved with a last access longer ago than its max inactive interval is deleted, as Spring
  *       Session's repositories expire it;</li>
  *   <li>an attribute of a class the serializers do not allow is refused at {@code setAttribute} with a
  *       {@link DisallowedAttributeException}, so the service never holds a session its readers cannot load.</li>
  * </ul>
  *
- * <p>Finding sessions by principal ({@code FindByIndexNameSessionRepository}) needs an index the service does not
- * keep, so this repository does not offer it. Thread-safe; its setters are for configuration before use.
+ * <p>Finding sessions by principal ({@link FindByIndexNameSessionRepository}, on which Spring Security's
+ * {@code SpringSessionBackedSessionRegistry} stands): every write sends the session's principal name, resolved as
+ * Spring Session resolves it ({@link PrincipalNameIndexResolver}: the {@link #PRINCIPAL_NAME_INDEX_NAME} attribute,
+ * else the name of the {@code SPRING_SECURITY_CONTEXT}'s authentication), and the service keeps its
+ * {@code principal} index with the write; {@link #findByIndexNameAndIndexValue} asks the service for the principal's
+ * sessions and reads each. Only the principal index is kept, as Spring Session's Redis repositories keep only it:
+ * another index name finds nothing. Reading a found session slides its expiry, as any read through this repository
+ * does. Thread-safe; its setters are for configuration before use.
  */
-public final class SessionDataSessionRepository implements SessionRepository<SessionDataSession> {
+public final class SessionDataSessionRepository implements FindByIndexNameSessionRepository<SessionDataSession> {
 
     /** Spring Session's default, as {@code MapSession.DEFAULT_MAX_INACTIVE_INTERVAL}. */
     public static final Duration DEFAULT_MAX_INACTIVE_INTERVAL = Duration.ofMinutes(30);
@@ -61,6 +74,7 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
     private FlushMode flushMode = FlushMode.ON_SAVE;
     private SessionIdGenerator sessionIdGenerator = UuidSessionIdGenerator.getInstance();
     private boolean touchOnRead;
+    private IndexResolver<Session> principalResolver = new PrincipalNameIndexResolver<>();
 
     /**
      * @param client the application's client of the service
@@ -100,6 +114,33 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
      */
     public void setTouchOnRead(boolean touchOnRead) {
         this.touchOnRead = touchOnRead;
+    }
+
+    /**
+     * How a session's principal name is found for the service's principal index (Spring Session's
+     * {@link PrincipalNameIndexResolver} by default); only its {@link #PRINCIPAL_NAME_INDEX_NAME} entry is used.
+     */
+    public void setIndexResolver(IndexResolver<Session> indexResolver) {
+        this.principalResolver = Objects.requireNonNull(indexResolver, "indexResolver");
+    }
+
+    /**
+     * The sessions of a principal, by id, for {@link #PRINCIPAL_NAME_INDEX_NAME}; empty for any other index, which
+     * the service does not keep. A session listed but gone by the time it is read is left out.
+     */
+    @Override
+    public Map<String, SessionDataSession> findByIndexNameAndIndexValue(String indexName, String indexValue) {
+        if (!PRINCIPAL_NAME_INDEX_NAME.equals(indexName)) {
+            return Map.of();
+        }
+        Map<String, SessionDataSession> sessions = new LinkedHashMap<>();
+        for (IndexedSession listed : client.sessionsOf(SessionApi.PRINCIPAL_INDEX, indexValue)) {
+            SessionDataSession session = findById(listed.id());
+            if (session != null) {
+                sessions.put(session.getId(), session);
+            }
+        }
+        return sessions;
     }
 
     @Override
@@ -146,14 +187,11 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
                 client.delete(storedId);
             }
             session.saved(session.stored(), null);
-        } else if (storedId == null || !storedId.equals(id)) {
-            String versionRead = session.version();
+        } else if (storedId == null) {
             create(session);
-            if (storedId != null && !deleteMoved(storedId, versionRead)) {
-                // deleted, expired or moved by another request since this one read it: the copy under the new id
-                // would bring it back
-                log.debug("session {} is gone; its copy under the new id is deleted", storedId);
-                client.delete(id);
+        } else if (!storedId.equals(id)) {
+            if (move(session, storedId) && (session.isChanged() || saveMode == SaveMode.ALWAYS)) {
+                update(session);
             }
         } else if (session.isChanged() || saveMode == SaveMode.ALWAYS) {
             update(session);
@@ -170,19 +208,32 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
     }
 
     /**
-     * Deletes the session a changed id moved away from; whether it was still there, so that of two requests that
-     * change one session's id only the first keeps its copy. A write another request made to it since it was read
-     * is lost with it, as the copy carries this request's view.
+     * Moves the stored session to the session's new id in one conditional step of the service ({@link
+     * SessionClient#changeId}); whether it moved. Against the version this request read, and when another request
+     * wrote it since, against whatever version it has (this request's changes are then merged into it). A session
+     * deleted, expired or moved by another request meanwhile is not found and stays gone: nothing is written under
+     * either id, so a logout is never undone, and of two requests that change one session's id only the first keeps
+     * the session.
      */
-    private boolean deleteMoved(String storedId, @Nullable String versionRead) {
-        if (versionRead != null) {
-            try {
-                return client.delete(storedId, versionRead);
-            } catch (ConflictException writtenMeanwhile) {
-                log.debug("session {} changed since this request read it; deleted all the same", storedId);
+    private boolean move(SessionDataSession session, String storedId) {
+        String versionRead = session.version();
+        try {
+            if (versionRead != null) {
+                try {
+                    session.moved(client.changeId(storedId, session.getId(), versionRead));
+                    return true;
+                } catch (ConflictException writtenMeanwhile) {
+                    log.debug("session {} changed since this request read it; moving its current version", storedId);
+                }
             }
+            session.moved(client.changeId(storedId, session.getId()));
+            return true;
+        } catch (SessionNotFoundException | ConflictException gone) {
+            log.debug("session {} is gone or being moved by another request; nothing is kept under its new id",
+                    storedId);
+            session.saved(session.stored(), null);
+            return false;
         }
-        return client.delete(storedId);
     }
 
     /** Writes the whole session under its current id, which no session may hold yet. */
@@ -190,7 +241,7 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
         SessionState written = session.stored().with(session.changes(), session.getLastAccessedTime(),
                 session.getMaxInactiveInterval());
         String version = client.putIfAbsent(session.getId(), written.toValue(),
-                        WriteOptions.ttl(session.getMaxInactiveInterval()))
+                        options(session, session.getMaxInactiveInterval()))
                 .orElseThrow(() -> new IllegalStateException("a session with the new id " + session.getId()
                         + " exists already: the session id generator repeats ids"));
         session.saved(written, version);
@@ -202,11 +253,12 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
         Map<String, @Nullable Object> changes = changesToWrite(session);
         Instant accessed = session.getLastAccessedTime();
         Duration ttl = session.getMaxInactiveInterval();
+        WriteOptions options = options(session, ttl);
         String version = session.version();
         if (version != null) {
             SessionState written = session.stored().with(changes, accessed, ttl);
             try {
-                session.saved(written, client.replace(id, written.toValue(), version, WriteOptions.ttl(ttl)));
+                session.saved(written, client.replace(id, written.toValue(), version, options));
                 return;
             } catch (ConflictException concurrentWrite) {
                 log.debug("session {} changed since this request read it: merging this request's changes", id);
@@ -214,13 +266,20 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
         }
         try {
             Map<?, ?> merged = client.update(id, HashMap.class,
-                    current -> merge(id, current, changes, accessed, ttl).toValue(), WriteOptions.ttl(ttl));
+                    current -> merge(id, current, changes, accessed, ttl).toValue(), options);
             session.saved(SessionState.of(id, merged), null);
         } catch (SessionNotFoundException gone) {
             // invalidated or expired by another request meanwhile: writing the changes would resurrect it
             log.debug("session {} is gone; this request's changes to it are dropped", id);
             session.saved(session.stored(), null);
         }
+    }
+
+    /** The ttl, and the principal index value the session has now, which every write sends (or it leaves the index). */
+    private WriteOptions options(SessionDataSession session, Duration ttl) {
+        WriteOptions options = WriteOptions.ttl(ttl);
+        String principal = principalResolver.resolveIndexesFor(session).get(PRINCIPAL_NAME_INDEX_NAME);
+        return principal == null || principal.isEmpty() ? options : options.withPrincipal(principal);
     }
 
     private static SessionState merge(String id, Map<?, ?> current, Map<String, @Nullable Object> changes,

@@ -55,6 +55,11 @@ public final class ContentDigest {
         }
     }
 
+    /** Whether the {@code Repr-Digest} field values have a {@code sha-256} member. */
+    public static boolean hasSha256(List<String> fieldValues) {
+        return sha256Member(fieldValues).isPresent();
+    }
+
     /**
      * The value of the {@code sha-256} member of a Structured Fields dictionary (RFC 8941) split over any number of
      * field lines; its parameters are ignored. A byte sequence never holds a comma, so members split on commas.

@@ -9,6 +9,9 @@ import dev.sessiondata.client.Problem;
 import dev.sessiondata.client.PayloadTooLargeException;
 import dev.sessiondata.client.ForbiddenException;
 import dev.sessiondata.client.ConflictException;
+import dev.sessiondata.client.OutcomeUnknownException;
+import dev.sessiondata.client.SessionExistsException;
+import dev.sessiondata.api.ProblemType;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -33,10 +36,14 @@ public final class Failures {
             case 401 -> new UnauthorizedException(request, problem);
             case 403 -> new ForbiddenException(request, problem);
             case 404 -> new SessionNotFoundException(request, problem);
+            case 409 -> problem.type().equals(ProblemType.SESSION_EXISTS.uri())
+                    ? new SessionExistsException(request, problem) : new SessionServiceException(request, problem);
             case 412 -> new ConflictException(request, problem);
             case 413 -> new PayloadTooLargeException(request, problem);
             case 415 -> new UnsupportedSerializerException(request, problem);
             case 503 -> new ServiceUnavailableException(request, problem);
+            // the service's store-outcome-unknown, and a gateway's timeout alike: the request went on unanswered
+            case 504 -> new OutcomeUnknownException(request, problem);
             default -> new SessionServiceException(request, problem);
         };
     }

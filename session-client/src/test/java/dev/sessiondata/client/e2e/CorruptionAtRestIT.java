@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sessiondata.client.IntegrityException;
+import dev.sessiondata.client.MissingDigestException;
 import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.testsupport.RedisTarget;
@@ -36,17 +37,43 @@ class CorruptionAtRestIT {
         RedisTarget.onRedis(CorruptionAtRestIT.class, this::corruptAndRead);
     }
 
+    /**
+     * A session whose stored digest was removed at rest is read unchecked by default (as one stored before digests
+     * were kept), and refused by a client that requires {@code Repr-Digest}.
+     */
+    @Test
+    void aDigestRemovedAtRestIsRefusedByAStrictClientOnly() throws Exception {
+        RedisTarget.onRedis(CorruptionAtRestIT.class, this::removeDigestAndRead);
+    }
+
+    private void removeDigestAndRead(String[] redis) throws Exception {
+        String keyPrefix = keyPrefixOf(redis);
+        byte[] key = (keyPrefix + "session:{cart-2}").getBytes(StandardCharsets.UTF_8);
+        RedisClient redisClient = RedisClient.create(System.getenv("REDIS_URL"));
+        try (TestServer server = TestServer.start(redis);
+                StatefulRedisConnection<byte[], byte[]> connection = redisClient.connect(ByteArrayCodec.INSTANCE)) {
+            SessionClient lenient = client(server);
+            SessionClient strict = lenient.newBuilder().requireReprDigest(true).build();
+            lenient.put("cart-2", cart);
+            assertThat(strict.get("cart-2", Cart.class).orElseThrow().value()).isEqualTo(cart);
+
+            connection.sync().hdel(key, "digest".getBytes(StandardCharsets.UTF_8));
+
+            assertThat(lenient.get("cart-2", Cart.class).orElseThrow().value()).isEqualTo(cart);
+            assertThatThrownBy(() -> strict.get("cart-2", Cart.class)).isInstanceOf(MissingDigestException.class);
+        } finally {
+            redisClient.shutdown();
+        }
+    }
+
     private void corruptAndRead(String[] redis) throws Exception {
-        String keyPrefix = Stream.of(redis).filter(p -> p.startsWith(KEY_PREFIX_PROPERTY))
-                .map(p -> p.substring(KEY_PREFIX_PROPERTY.length())).findFirst().orElseThrow();
+        String keyPrefix = keyPrefixOf(redis);
         byte[] key = (keyPrefix + "session:{cart-1}").getBytes(StandardCharsets.UTF_8);
         RedisClient redisClient = RedisClient.create(System.getenv("REDIS_URL"));
         try (TestServer server = TestServer.start(redis);
                 StatefulRedisConnection<byte[], byte[]> connection = redisClient.connect(ByteArrayCodec.INSTANCE)) {
             RedisCommands<byte[], byte[]> commands = connection.sync();
-            SessionClient client = SessionClient.builder().baseUri(server.baseUri()).token(TestServer.TOKEN)
-                    .serializerSettings(SerializerSettings.builder().allowPackages(Cart.class.getPackageName()).build())
-                    .registerClasses(Cart.class).build();
+            SessionClient client = client(server);
             client.put("cart-1", cart);
             byte[] written = commands.hget(key, DATA_FIELD);
             assertThat(written).as("the session's bytes in Redis").isNotEmpty();
@@ -70,5 +97,16 @@ class CorruptionAtRestIT {
         } finally {
             redisClient.shutdown();
         }
+    }
+
+    private static String keyPrefixOf(String[] redis) {
+        return Stream.of(redis).filter(p -> p.startsWith(KEY_PREFIX_PROPERTY))
+                .map(p -> p.substring(KEY_PREFIX_PROPERTY.length())).findFirst().orElseThrow();
+    }
+
+    private static SessionClient client(TestServer server) {
+        return SessionClient.builder().baseUri(server.baseUri()).token(TestServer.TOKEN)
+                    .serializerSettings(SerializerSettings.builder().allowPackages(Cart.class.getPackageName()).build())
+                    .registerClasses(Cart.class).build();
     }
 }

@@ -1,16 +1,21 @@
 package dev.sessiondata.server.config;
 
+import dev.sessiondata.server.changes.ChangeFeedProperties;
 import dev.sessiondata.server.metrics.MeteredSchemaStore;
 import dev.sessiondata.server.metrics.MeteredSessionStore;
 import dev.sessiondata.server.metrics.SessionCountGauge;
 import dev.sessiondata.server.store.SchemaStore;
+import dev.sessiondata.server.store.SessionIndex;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.redis.ConsolidatedFlushes;
+import dev.sessiondata.server.store.redis.RedisKeys;
 import dev.sessiondata.server.store.redis.RedisMemoryHealthIndicator;
 import dev.sessiondata.server.store.redis.RedisSchemaStore;
+import dev.sessiondata.server.store.redis.RedisSessionChanges;
 import dev.sessiondata.server.store.redis.RedisSessionStatistics;
 import dev.sessiondata.server.store.redis.RedisSessionStore;
+import dev.sessiondata.server.index.IndexProperties;
 import dev.sessiondata.server.session.SessionProperties;
 import io.lettuce.core.ClientOptions;
 import io.micrometer.core.instrument.Counter;
@@ -19,6 +24,7 @@ import io.netty.util.HashedWheelTimer;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.time.Clock;
 import java.util.concurrent.TimeUnit;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.data.redis.autoconfigure.ClientResourcesBuilderCustomizer;
 import org.springframework.boot.data.redis.autoconfigure.LettuceClientOptionsBuilderCustomizer;
@@ -40,25 +46,50 @@ public class RedisStoreConfiguration {
 
     private static final String NAME = "redis";
 
+    /** The key names and session partitions every Redis part of the service shares. */
+    @Bean
+    RedisKeys redisKeys(StoreProperties properties) {
+        return new RedisKeys(properties.redis().keyPrefix(), properties.redis().partitions());
+    }
+
+    /** The change streams' reader; its tails have connections of their own, closed with it. */
+    @Bean(destroyMethod = "close")
+    RedisSessionChanges sessionChanges(LettuceConnectionFactory connections, RedisKeys keys, Clock clock) {
+        return new RedisSessionChanges(connections, keys, clock);
+    }
+
     /**
-     * Reads whose slide Redis refused for want of memory, answered with the expiry the session had:
+     * The store itself, injected only where named: everyone else takes the metered {@link #sessionStore}. Reads
+     * whose slide Redis refused for want of memory, answered with the expiry the session had, are counted as
      * {@code sessiondata.store.slide.refused}.
      */
-    @Bean
-    SessionStore sessionStore(LettuceConnectionFactory connections, StoreProperties properties, Clock clock,
+    @Bean(defaultCandidate = false)
+    RedisSessionStore redisSessionStore(LettuceConnectionFactory connections, RedisKeys keys,
+            StoreProperties properties, IndexProperties indexes, ChangeFeedProperties changes, Clock clock,
             MeterRegistry registry) {
         Counter refused = Counter.builder("sessiondata.store.slide.refused")
                 .description("Reads whose expiry slide the store refused for want of memory; the session was answered")
                 .tag("store", NAME)
                 .register(registry);
-        var store = new RedisSessionStore(connections, properties.redis().keyPrefix(), clock,
-                properties.redis().slideResolution(), refused::increment);
-        return new MeteredSessionStore(store, NAME, registry);
+        return new RedisSessionStore(connections, keys, clock, properties.redis().slideResolution(),
+                refused::increment, indexes.maxSessionsPerValue(), changes.history());
     }
 
     @Bean
-    SessionStoreStatistics sessionStoreStatistics(LettuceConnectionFactory connections, StoreProperties properties) {
-        return new RedisSessionStatistics(connections, properties.redis().keyPrefix(), properties.redis().countSample());
+    SessionStore sessionStore(@Qualifier("redisSessionStore") RedisSessionStore store, MeterRegistry registry) {
+        return new MeteredSessionStore(store, NAME, registry);
+    }
+
+    /** The store's index view alone, so that it is no second candidate for {@link SessionStore}. */
+    @Bean
+    SessionIndex sessionIndex(@Qualifier("redisSessionStore") RedisSessionStore store) {
+        return store::sessions;
+    }
+
+    @Bean
+    SessionStoreStatistics sessionStoreStatistics(LettuceConnectionFactory connections, RedisKeys keys,
+            StoreProperties properties) {
+        return new RedisSessionStatistics(connections, keys, properties.redis().countSample());
     }
 
     @Bean

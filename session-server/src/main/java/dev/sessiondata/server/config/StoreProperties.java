@@ -40,13 +40,18 @@ public record StoreProperties(@DefaultValue("memory") Type type, @DefaultValue M
      * @param countSample   the keys one count touches per Redis master: {@code DBSIZE} scaled by the session keys'
      *                      share of this many random keys, or an exact {@code SCAN} of a database no larger
      *                      (relative standard error {@code sqrt((1 - p) / (p * countSample))}, {@code p} the
-     *                      session keys' share of the database: 0 when the store owns it)
+     *                      session keys' share of the database: close to 0 when the store owns it, whose only
+     *                      other keys are the change feed's two per partition)
      * @param slideResolution how long after a session's last slide or write a sliding read leaves its expiry as it
      *                      is (capped at half the session's ttl): such a read is one {@code HMGET} instead of that
      *                      and the touch script, and its {@code Expires-At} up to this much earlier than an exact
      *                      slide's. {@code 0s}, the default, slides on every read
+     * @param partitions    the partitions sessions are hashed into (default 16): each is a Cluster hash tag with its
+     *                      own change stream. Fixed for a deployment's life: under another number the store no
+     *                      longer finds the sessions it holds
      */
     public record Redis(@DefaultValue("sessiondata:") String keyPrefix, @DefaultValue("60s") Duration countInterval,
-            @DefaultValue("1000") int countSample, @DefaultValue("0s") Duration slideResolution) {
+            @DefaultValue("1000") int countSample, @DefaultValue("0s") Duration slideResolution,
+            @DefaultValue("16") int partitions) {
     }
 }

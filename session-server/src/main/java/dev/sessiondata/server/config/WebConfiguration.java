@@ -2,6 +2,7 @@ package dev.sessiondata.server.config;
 
 import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.api.SessionApi;
+import dev.sessiondata.server.changes.ChangesRoute;
 import dev.sessiondata.server.http.Admission;
 import dev.sessiondata.server.http.ApiPipeline;
 import dev.sessiondata.server.http.OpenApiDocument;
@@ -9,6 +10,10 @@ import dev.sessiondata.server.http.OverloadProperties;
 import dev.sessiondata.server.http.ProblemDocuments;
 import dev.sessiondata.server.http.RouteTable;
 import dev.sessiondata.server.http.WriteAdmission;
+import dev.sessiondata.server.index.IndexHeaders;
+import dev.sessiondata.server.index.IndexLookup;
+import dev.sessiondata.server.index.IndexProperties;
+import dev.sessiondata.server.index.IndexRoutes;
 import dev.sessiondata.server.metrics.RequestMetrics;
 import dev.sessiondata.server.metrics.ServerMetrics;
 import dev.sessiondata.server.schema.SchemaProperties;
@@ -23,6 +28,7 @@ import dev.sessiondata.server.serializer.SerializerRoutes;
 import dev.sessiondata.server.session.SessionProperties;
 import dev.sessiondata.server.session.SessionRoutes;
 import dev.sessiondata.server.store.SchemaStore;
+import dev.sessiondata.server.store.SessionIndex;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreStatistics;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -81,17 +87,21 @@ public class WebConfiguration {
 
     /** Every route of the API: adding one is one line here and a handler. */
     @Bean
-    RouteTable routeTable(SessionRoutes sessions, SerializerRoutes serializers, SchemaRoutes schemas) {
+    RouteTable routeTable(SessionRoutes sessions, IndexRoutes indexes, ChangesRoute changes,
+            SerializerRoutes serializers, SchemaRoutes schemas) {
         return RouteTable.builder()
                 .get(SessionRoutes.SESSION_PATH, sessions::get)
                 .put(SessionRoutes.SESSION_PATH, sessions.maxSize(), sessions::put)
                 .delete(SessionRoutes.SESSION_PATH, sessions::delete)
                 .post(SessionRoutes.TOUCH_PATH, 0, sessions::touch)
+                .post(SessionRoutes.ID_PATH, 0, sessions::changeId)
+                .get(IndexRoutes.INDEX_SESSIONS_PATH, indexes::sessions)
                 .get(SessionApi.SERIALIZERS_PATH, serializers::serializers)
                 .get(SchemaRoutes.DESCRIPTORS_PATH, schemas::all)
                 .put(SchemaRoutes.DESCRIPTORS_PATH, schemas.maxBatchSize(), schemas::upload)
                 .get(SchemaRoutes.DESCRIPTOR_PATH, schemas::one)
                 .get(OpenApiDocument.PATH, new OpenApiDocument()::get)
+                .get(ChangesRoute.PATH, changes::changes)
                 .build();
     }
 
@@ -109,8 +119,18 @@ public class WebConfiguration {
 
     @Bean
     SessionRoutes sessionRoutes(SessionStore store, SerializerPolicy serializers, SessionProperties properties,
-            ServerMetrics metrics) {
-        return new SessionRoutes(store, serializers, properties, metrics);
+            ServerMetrics metrics, IndexHeaders indexes) {
+        return new SessionRoutes(store, serializers, properties, metrics, indexes);
+    }
+
+    @Bean
+    IndexHeaders indexHeaders(IndexProperties properties) {
+        return new IndexHeaders(properties);
+    }
+
+    @Bean
+    IndexRoutes indexRoutes(SessionIndex index, IndexHeaders indexes, IndexProperties properties, JsonMapper json) {
+        return new IndexRoutes(new IndexLookup(index, indexes, properties), json);
     }
 
     @Bean

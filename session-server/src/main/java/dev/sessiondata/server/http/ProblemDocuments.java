@@ -2,6 +2,7 @@ package dev.sessiondata.server.http;
 
 import dev.sessiondata.api.ProblemType;
 import dev.sessiondata.api.SessionApi;
+import dev.sessiondata.server.store.IndexValueFullException;
 import dev.sessiondata.server.store.StoreFullException;
 import dev.sessiondata.server.store.StoreOutcomeUnknownException;
 import dev.sessiondata.server.store.StoreUnavailableException;
@@ -29,7 +30,7 @@ import tools.jackson.databind.json.JsonMapper;
  * The one writer of RFC 9457 problem documents, with a stable {@code type} per failure: the API's own refusals
  * ({@link ApiProblemException}), an unreachable store ({@code 503} with {@code Retry-After}), a store call whose outcome
  * is unknown ({@code 504}: it may have been applied), a full store ({@code 507}) and anything unexpected
- * ({@code 500}, logged once here with its cause). Each one is counted as a rejected request.
+ * ({@code 500}, logged once here with its cause), an index value listing the most sessions it may ({@code 409}). Each one is counted as a rejected request.
  *
  * <p>As a {@link Link} it turns every failure of the links inside it into its problem reply. The requests the
  * pipeline does not take (the actuator's) get theirs through {@link #webFlux()}, and the ones Netty cannot parse
@@ -109,6 +110,11 @@ public final class ProblemDocuments implements Link {
                 headers = Map.of("Retry-After", String.valueOf(retryAfterSeconds));
             }
             return new Answer(refused.type(), refused.getMessage(), refused.properties(), headers);
+        }
+        if (failure instanceof IndexValueFullException full) {
+            return new Answer(ProblemType.INDEX_VALUE_FULL, "The write would list its session under an index "
+                    + "value that lists the most sessions already; nothing was written. Delete one of them first.",
+                    Map.of("index", full.index()), Map.of());
         }
         if (failure instanceof StoreOutcomeUnknownException unknown) {
             // no Retry-After: a blind retry of a write that may have been applied can apply it twice

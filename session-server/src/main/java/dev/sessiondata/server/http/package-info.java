@@ -22,8 +22,8 @@
  *   <li>routing by path and method, {@code HEAD} for every {@code GET}, {@code 404} and {@code 405} with
  *       {@code Allow}: {@link dev.sessiondata.server.http.RouteTable}.</li>
  * </ol>
- * Then the thin handlers: {@code session.SessionRoutes}, {@code serializer.SerializerRoutes},
- * {@code schema.SchemaRoutes} and {@link dev.sessiondata.server.http.OpenApiDocument}. A new route is one line in
+ * Then the thin handlers: {@code session.SessionRoutes}, {@code index.IndexRoutes}, {@code changes.ChangesRoute}
+ * (a streamed reply), {@code serializer.SerializerRoutes}, {@code schema.SchemaRoutes} and {@link dev.sessiondata.server.http.OpenApiDocument}. A new route is one line in
  * the route table and a handler method; a new concern is one link.
  *
  * <h2>Connections</h2>

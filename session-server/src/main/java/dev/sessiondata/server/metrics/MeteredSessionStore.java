@@ -1,6 +1,7 @@
 package dev.sessiondata.server.metrics;
 
 import dev.sessiondata.server.store.DeleteResult;
+import dev.sessiondata.server.store.IdChangeResult;
 import dev.sessiondata.server.store.Precondition;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionWrite;
@@ -47,6 +48,8 @@ public final class MeteredSessionStore implements SessionStore {
     private final Timer deleteError;
     private final Counter putConflicts;
     private final Counter deleteConflicts;
+    private final Map<IdChangeResult.Outcome, Timer> idChanges = new EnumMap<>(IdChangeResult.Outcome.class);
+    private final Timer idChangeError;
 
     public MeteredSessionStore(SessionStore delegate, String storeName, MeterRegistry registry) {
         this.delegate = delegate;
@@ -69,6 +72,10 @@ public final class MeteredSessionStore implements SessionStore {
         deleteError = timer(registry, storeName, "delete", "error");
         putConflicts = conflicts(registry, storeName, "put");
         deleteConflicts = conflicts(registry, storeName, "delete");
+        for (IdChangeResult.Outcome outcome : IdChangeResult.Outcome.values()) {
+            idChanges.put(outcome, timer(registry, storeName, "change-id", tag(outcome)));
+        }
+        idChangeError = timer(registry, storeName, "change-id", "error");
     }
 
     @Override
@@ -112,6 +119,13 @@ public final class MeteredSessionStore implements SessionStore {
         long start = System.nanoTime();
         return timed(() -> delegate.touch(id)).whenComplete((found, failure) ->
                 record(failure != null ? touchError : found.isPresent() ? touchHit : touchMiss, start));
+    }
+
+    @Override
+    public CompletionStage<IdChangeResult> changeId(String id, String newId, Precondition precondition) {
+        long start = System.nanoTime();
+        return timed(() -> delegate.changeId(id, newId, precondition)).whenComplete((result, failure) ->
+                record(failure != null ? idChangeError : idChanges.get(result.outcome()), start));
     }
 
     /** The delegate's stage; one that throws instead of failing its stage is timed as an error all the same. */

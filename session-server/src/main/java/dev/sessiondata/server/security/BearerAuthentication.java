@@ -46,7 +46,7 @@ public final class BearerAuthentication implements Link {
     }
 
     /** The token of an {@code Authorization: Bearer <token>} header; null for any other header or none. */
-    static @Nullable String bearerToken(@Nullable String authorization) {
+    public static @Nullable String bearerToken(@Nullable String authorization) {
         if (authorization == null || !authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
             return null;
         }

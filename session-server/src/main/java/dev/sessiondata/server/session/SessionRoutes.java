@@ -6,9 +6,11 @@ import dev.sessiondata.server.http.ApiProblemException;
 import dev.sessiondata.server.http.ApiRequest;
 import dev.sessiondata.server.http.NettyHeaders;
 import dev.sessiondata.server.http.Reply;
+import dev.sessiondata.server.index.IndexHeaders;
 import dev.sessiondata.server.metrics.ServerMetrics;
 import dev.sessiondata.server.serializer.SerializerPolicy;
 import dev.sessiondata.server.store.DeleteResult;
+import dev.sessiondata.server.store.IndexValues;
 import dev.sessiondata.server.store.Precondition;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionWrite;
@@ -34,18 +36,22 @@ public final class SessionRoutes {
 
     public static final String SESSION_PATH = SessionApi.SESSIONS_PATH + "/{id}";
     public static final String TOUCH_PATH = SESSION_PATH + SessionApi.TOUCH_PATH;
-
+    public static final String ID_PATH = SESSION_PATH + SessionApi.ID_PATH;
+    private static final AsciiString SESSION_INDEX = AsciiString.cached(SessionApi.INDEX_HEADER);
+    private static final AsciiString NEW_ID = AsciiString.cached(SessionApi.NEW_ID_HEADER);
 
     private final SessionStore store;
     private final SerializerPolicy serializers;
     private final SessionProperties properties;
     private final ServerMetrics metrics;
+    private final IndexHeaders indexes;
     private final long maxSize;
     private final Map<String, AsciiString> contentTypes = new ConcurrentHashMap<>();
 
     public SessionRoutes(SessionStore store, SerializerPolicy serializers, SessionProperties properties,
-            ServerMetrics metrics) {
+            ServerMetrics metrics, IndexHeaders indexes) {
         this.store = store;
+        this.indexes = indexes;
         this.serializers = serializers;
         this.properties = properties;
         this.metrics = metrics;
@@ -89,7 +95,8 @@ public final class SessionRoutes {
     /**
      * {@code PUT}: If-Match makes the write a compare-and-set, If-None-Match: * makes it create-only. Without
      * {@code ttl} an existing session keeps its ttl and a new one gets the default. A {@code Content-Digest} is
-     * checked against the body before the store sees it.
+     * checked against the body before the store sees it. {@code Session-Index} gives the session its index values,
+     * replacing those it had ({@link IndexHeaders}).
      */
     public Mono<Reply> put(ApiRequest request) {
         String id = SessionRequests.id(request);
@@ -101,6 +108,7 @@ public final class SessionRoutes {
         // a dictionary field sent on several lines is one field, its lines joined by commas (RFC 8941 3.2)
         List<String> digestLines = request.headers(NettyHeaders.CONTENT_DIGEST);
         String contentDigest = digestLines.isEmpty() ? null : String.join(",", digestLines);
+        IndexValues indexValues = indexes.of(request.headers(SESSION_INDEX));
         return request.body(maxSize).flatMap(body -> {
             if (body.length == 0) {
                 // no serializer writes a session as nothing; an empty body is a client's mistake
@@ -110,7 +118,8 @@ public final class SessionRoutes {
             String digest = ContentDigests.verifiedReprDigest(contentDigest, body);
             metrics.payload(serializer, body.length);
             return request.onLoop(store.put(id,
-                    new SessionWrite(body, serializer, timeToLive, ttlParameter == null, digest), precondition));
+                    new SessionWrite(body, serializer, timeToLive, ttlParameter == null, digest, indexValues),
+                    precondition));
         }).map(result -> {
             if (result.outcome() == WriteResult.Outcome.PRECONDITION_FAILED) {
                 throw preconditionFailed(id);
@@ -145,6 +154,33 @@ public final class SessionRoutes {
         return request.onLoop(store.touch(id)).map(expiresAt -> Reply.status(204)
                 .header(NettyHeaders.EXPIRES_AT, expiresAt.orElseThrow(() -> notFound(id)).toString())
                 .build());
+    }
+
+    /**
+     * {@code POST .../id}: moves the session to the id in {@code Session-New-Id} in one conditional step of the store
+     * (If-Match: at that version; without it: it must exist), so a session deleted meanwhile never comes back.
+     */
+    public Mono<Reply> changeId(ApiRequest request) {
+        String id = SessionRequests.id(request);
+        String newIdHeader = request.header(NEW_ID);
+        if (newIdHeader == null) {
+            throw new ApiProblemException(ProblemType.INVALID_REQUEST,
+                    "An id change names the new id in " + SessionApi.NEW_ID_HEADER + ".");
+        }
+        String newId = SessionRequests.checkId(newIdHeader.strip());
+        Precondition ifMatch = EntityTags.ifMatch(request.header(HttpHeaderNames.IF_MATCH));
+        Precondition precondition = ifMatch.kind() == Precondition.Kind.VERSION ? ifMatch : Precondition.present();
+        return request.onLoop(store.changeId(id, newId, precondition)).map(result -> switch (result.outcome()) {
+            case CHANGED -> Reply.status(201)
+                    .header(NettyHeaders.LOCATION, SessionApi.SESSIONS_PATH + "/" + newId)
+                    .header(NettyHeaders.ETAG, EntityTags.of(Objects.requireNonNull(result.version())))
+                    .header(NettyHeaders.EXPIRES_AT, ExpiryTexts.of(Objects.requireNonNull(result.expiresAt())))
+                    .build();
+            case NOT_FOUND -> throw notFound(id);
+            case PRECONDITION_FAILED -> throw preconditionFailed(id);
+            case ID_TAKEN -> throw new ApiProblemException(ProblemType.SESSION_EXISTS,
+                    "A session exists under '" + newId + "'; session '" + id + "' keeps its id.");
+        });
     }
 
     private AsciiString contentType(String serializerId) {

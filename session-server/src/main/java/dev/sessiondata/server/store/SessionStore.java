@@ -40,4 +40,13 @@ public interface SessionStore {
 
     /** Moves the session's expiry to now plus its time to live; the new expiry, or empty if there is no session. */
     CompletionStage<Optional<Instant>> touch(String id);
+
+    /**
+     * Moves the session of {@code id} to {@code newId} if it exists there, {@code precondition} (
+     * {@link Precondition.Kind#VERSION} or {@link Precondition.Kind#PRESENT}) holds, and nothing exists under
+     * {@code newId}: afterwards {@code id} is gone and {@code newId} holds the session's bytes, serializer, digest,
+     * ttl and expiry with a new version. As one conditional step, so a session deleted (or changed) meanwhile is
+     * never brought back under the new id, and of two concurrent changes of one id one succeeds.
+     */
+    CompletionStage<IdChangeResult> changeId(String id, String newId, Precondition precondition);
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.api.SessionApi;
+import dev.sessiondata.server.index.IndexHeaders;
+import dev.sessiondata.server.index.IndexProperties;
 import dev.sessiondata.server.metrics.RequestMetrics;
 import dev.sessiondata.server.metrics.ServerMetrics;
 import dev.sessiondata.server.security.Access;
@@ -15,6 +17,7 @@ import dev.sessiondata.server.serializer.SerializerPolicy;
 import dev.sessiondata.server.session.SessionProperties;
 import dev.sessiondata.server.session.SessionRoutes;
 import dev.sessiondata.server.store.DeleteResult;
+import dev.sessiondata.server.store.IdChangeResult;
 import dev.sessiondata.server.store.Precondition;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionWrite;
@@ -35,6 +38,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -99,6 +103,12 @@ class PipelineIT {
             calls.incrementAndGet();
             return store.touch(id);
         }
+
+        @Override
+        public CompletionStage<IdChangeResult> changeId(String id, String newId, Precondition precondition) {
+            calls.incrementAndGet();
+            return store.changeId(id, newId, precondition);
+        }
     }
 
     /** A store that cannot be reached: each call fails as the Redis store's do while Redis is away. */
@@ -132,6 +142,11 @@ class PipelineIT {
         public CompletionStage<Optional<Instant>> touch(String id) {
             return down();
         }
+
+        @Override
+        public CompletionStage<IdChangeResult> changeId(String id, String newId, Precondition precondition) {
+            return down();
+        }
     }
 
     private URI start(SessionStore store, DataSize maxAnswerBytes) {
@@ -141,7 +156,8 @@ class PipelineIT {
         OverloadProperties overload = new OverloadProperties(DataSize.ofMegabytes(8), 16, 3, maxAnswerBytes);
         ProblemDocuments problems = new ProblemDocuments(json, metrics::rejected, overload.retryAfterSeconds());
         SessionRoutes sessions = new SessionRoutes(store, serializers,
-                new SessionProperties(Duration.ofMinutes(30), Duration.ofHours(24), DataSize.ofMegabytes(16), true), metrics);
+                new SessionProperties(Duration.ofMinutes(30), Duration.ofHours(24), DataSize.ofMegabytes(16), true), metrics,
+                new IndexHeaders(new IndexProperties(Set.of(SessionApi.PRINCIPAL_INDEX), 256, 100)));
         RouteTable routes = RouteTable.builder()
                 .get(SessionRoutes.SESSION_PATH, sessions::get)
                 .put(SessionRoutes.SESSION_PATH, sessions.maxSize(), sessions::put)

@@ -56,6 +56,10 @@ public abstract class SessionStoreCompatibilityKit {
             return store.delete(id, precondition).toCompletableFuture().join();
         }
 
+        IdChangeResult changeId(String id, String newId, Precondition precondition) {
+            return store.changeId(id, newId, precondition).toCompletableFuture().join();
+        }
+
         Optional<Instant> touch(String id) {
             return store.touch(id).toCompletableFuture().join();
         }
@@ -290,5 +294,151 @@ public abstract class SessionStoreCompatibilityKit {
             pool.shutdownNow();
         }
         assertThat(text(store.peek("counter").orElseThrow())).isEqualTo(String.valueOf(threads * increments));
+    }
+
+    /** The ids the id-change tests move between; on a Cluster their keys are in different slots. */
+    protected static final String BEFORE = "before";
+    protected static final String AFTER = "after";
+
+    @Test
+    void anIdChangeMovesTheSessionWithItsDigestTtlAndExpiryUnderANewVersion() {
+        WriteResult written = store.put(BEFORE, new SessionWrite(new byte[] {1, 2, 3}, "kryo", TTL, false,
+                "sha-256=:AAAA:"), Precondition.none());
+
+        IdChangeResult changed = store.changeId(BEFORE, AFTER, Precondition.version(written.version()));
+
+        assertThat(changed.outcome()).isEqualTo(IdChangeResult.Outcome.CHANGED);
+        assertThat(changed.version()).isNotEqualTo(written.version());
+        assertThat(changed.expiresAt()).isEqualTo(written.expiresAt());
+        assertThat(store.peek(BEFORE)).isEmpty();
+        StoredSession moved = store.peek(AFTER).orElseThrow();
+        assertThat(moved.data()).containsExactly(1, 2, 3);
+        assertThat(moved.serializerId()).isEqualTo("kryo");
+        assertThat(moved.digest()).isEqualTo("sha-256=:AAAA:");
+        assertThat(moved.ttl()).isEqualTo(TTL);
+        assertThat(moved.version()).isEqualTo(changed.version());
+        assertThat(moved.expiresAt()).isEqualTo(written.expiresAt());
+        assertThat(store.estimatedSessionCount()).isEqualTo(1);
+    }
+
+    @Test
+    void anIdChangeOfADeletedSessionIsNotFoundAndBringsNothingBack() {
+        WriteResult written = store.put(BEFORE, write("logged in"), Precondition.none());
+        store.delete(BEFORE, Precondition.none());
+
+        assertThat(store.changeId(BEFORE, AFTER, Precondition.version(written.version())).outcome())
+                .isEqualTo(IdChangeResult.Outcome.NOT_FOUND);
+        assertThat(store.changeId(BEFORE, AFTER, Precondition.present()).outcome())
+                .isEqualTo(IdChangeResult.Outcome.NOT_FOUND);
+        assertThat(store.peek(BEFORE)).isEmpty();
+        assertThat(store.peek(AFTER)).isEmpty();
+    }
+
+    @Test
+    void anIdChangeWithAStaleVersionIsRefusedAndChangesNothing() {
+        WriteResult first = store.put(BEFORE, write("one"), Precondition.none());
+        store.put(BEFORE, write("two"), Precondition.none());
+
+        assertThat(store.changeId(BEFORE, AFTER, Precondition.version(first.version())).outcome())
+                .isEqualTo(IdChangeResult.Outcome.PRECONDITION_FAILED);
+        assertThat(text(store.peek(BEFORE).orElseThrow())).isEqualTo("two");
+        assertThat(store.peek(AFTER)).isEmpty();
+    }
+
+    @Test
+    void anIdChangeOntoATakenIdIsRefusedAndChangesNothing() {
+        store.put(BEFORE, write("mine"), Precondition.none());
+        WriteResult taken = store.put(AFTER, write("theirs"), Precondition.none());
+
+        assertThat(store.changeId(BEFORE, AFTER, Precondition.present()).outcome())
+                .isEqualTo(IdChangeResult.Outcome.ID_TAKEN);
+        assertThat(text(store.peek(BEFORE).orElseThrow())).isEqualTo("mine");
+        assertThat(store.peek(AFTER).orElseThrow().version()).isEqualTo(taken.version());
+        // and a failed change leaves the old session free for the next one
+        store.delete(AFTER, Precondition.none());
+        assertThat(store.changeId(BEFORE, AFTER, Precondition.present()).outcome())
+                .isEqualTo(IdChangeResult.Outcome.CHANGED);
+    }
+
+    @Test
+    void aSessionChangedToAnotherIdCanBeWrittenAndDeletedThere() {
+        store.put(BEFORE, write("one"), Precondition.none());
+        IdChangeResult changed = store.changeId(BEFORE, AFTER, Precondition.present());
+
+        assertThat(store.put(AFTER, write("two"), Precondition.version(changed.version())).outcome())
+                .isEqualTo(WriteResult.Outcome.REPLACED);
+        assertThat(store.put(BEFORE, write("again"), Precondition.present()).outcome())
+                .isEqualTo(WriteResult.Outcome.PRECONDITION_FAILED);
+        assertThat(store.delete(AFTER, Precondition.none())).isEqualTo(DeleteResult.DELETED);
+        assertThat(store.estimatedSessionCount()).isZero();
+    }
+
+    /** Spring Session's gh-1270, at once: of two changes of one id from one version, exactly one takes place. */
+    @Test
+    void ofConcurrentIdChangesOfOneSessionExactlyOneTakesPlace() throws Exception {
+        int rounds = 20;
+        int contenders = 4;
+        ExecutorService pool = Executors.newFixedThreadPool(contenders);
+        try {
+            for (int round = 0; round < rounds; round++) {
+                String id = "s" + round;
+                String version = store.put(id, write("r" + round), Precondition.none()).version();
+                List<Callable<IdChangeResult>> changes = new ArrayList<>();
+                for (int c = 0; c < contenders; c++) {
+                    String newId = id + "-to-" + c;
+                    changes.add(() -> store.changeId(id, newId, Precondition.version(version)));
+                }
+                int changed = 0;
+                for (Future<IdChangeResult> result : pool.invokeAll(changes)) {
+                    if (result.get().outcome() == IdChangeResult.Outcome.CHANGED) {
+                        changed++;
+                    }
+                }
+                int live = 0;
+                for (int c = 0; c < contenders; c++) {
+                    if (store.peek(id + "-to-" + c).isPresent()) {
+                        live++;
+                    }
+                }
+                assertThat(store.peek(id)).isEmpty();
+                assertThat(changed).as("changes of round %d", round).isEqualTo(1);
+                assertThat(live).as("live copies of round %d", round).isEqualTo(1);
+                assertThat(changed).as("live copies of round %d", round).isEqualTo(1);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
+     * Spring Session's gh-1137, at once: a delete and an id change of one session never both take place, and once
+     * both answered a deleted session is under neither id.
+     */
+    @Test
+    void aDeleteRacingAnIdChangeNeverLeavesTheSessionAlive() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            for (int round = 0; round < 30; round++) {
+                String id = "d" + round;
+                String newId = id + "-new";
+                String version = store.put(id, write("secret"), Precondition.none()).version();
+                Future<IdChangeResult> change = pool.submit(() -> store.changeId(id, newId, Precondition.version(version)));
+                Future<DeleteResult> delete = pool.submit(() -> store.delete(id, Precondition.none()));
+                IdChangeResult changed = change.get();
+                DeleteResult deleted = delete.get();
+
+                assertThat(store.peek(id)).isEmpty();
+                if (deleted == DeleteResult.DELETED) {
+                    assertThat(changed.outcome()).as("round %d", round).isNotEqualTo(IdChangeResult.Outcome.CHANGED);
+                    assertThat(store.peek(newId)).as("round %d", round).isEmpty();
+                } else {
+                    assertThat(changed.outcome()).isEqualTo(IdChangeResult.Outcome.CHANGED);
+                    assertThat(store.peek(newId)).isPresent();
+                    store.delete(newId, Precondition.none());
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.sessiondata.api.ProblemType;
+import dev.sessiondata.server.store.redis.RedisKeys;
 import dev.sessiondata.server.support.Api;
 import dev.sessiondata.server.support.RedisProcess;
 import dev.sessiondata.server.support.RunningServer;
@@ -71,6 +72,7 @@ class RedisOutageIT {
         assertThat(api.get("after").body()).isEqualTo(body);
         // a Redis without persistence comes back empty; what matters is that nothing is half there
         assertThat(redis.command("KEYS *")).doesNotContain("during");
-        assertThat(redis.command("HLEN sessiondata:session:{after}")).isEqualTo(":6\r\n");
+        assertThat(redis.command("HLEN " + new String(new RedisKeys("sessiondata:", RedisKeys.DEFAULT_PARTITIONS).session("after"),
+                StandardCharsets.UTF_8))).isEqualTo(":6\r\n");
     }
 }

@@ -3,6 +3,7 @@ package dev.sessiondata.server.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sessiondata.api.SessionApi;
+import dev.sessiondata.server.store.redis.RedisKeys;
 import dev.sessiondata.server.support.Api;
 import dev.sessiondata.server.support.RedisConnections;
 import dev.sessiondata.server.support.RunningServer;
@@ -58,7 +59,7 @@ class RedisStoreOverHttpIT extends StoreOverHttpContract {
     }
 
     private static byte[] sessionKey(String id) {
-        return (KEY_PREFIX + "session:{" + id + "}").getBytes(StandardCharsets.UTF_8);
+        return new RedisKeys(KEY_PREFIX, RedisKeys.DEFAULT_PARTITIONS).session(id);
     }
 
     @Test

@@ -194,6 +194,42 @@ class SessionApiIT {
     }
 
     @Test
+    void anIdChangeIs201WithTheNewLocationVersionAndKeptExpiry() {
+        HttpResponse<byte[]> written = writer.put("pre-login", bytes("x"), "java");
+        String etag = written.headers().firstValue("ETag").orElseThrow();
+
+        HttpResponse<byte[]> changed = writer.send("POST", SessionApi.SESSIONS_PATH + "/pre-login/id",
+                HttpRequest.BodyPublishers.noBody(), SessionApi.NEW_ID_HEADER, "post-login", "If-Match", etag);
+
+        assertThat(changed.statusCode()).isEqualTo(201);
+        assertThat(changed.headers().firstValue("Location")).contains(SessionApi.SESSIONS_PATH + "/post-login");
+        assertThat(changed.headers().firstValue("ETag")).hasValueSatisfying(tag -> assertThat(tag).isNotEqualTo(etag));
+        assertThat(changed.headers().firstValue(SessionApi.EXPIRES_AT_HEADER))
+                .isEqualTo(written.headers().firstValue(SessionApi.EXPIRES_AT_HEADER));
+        assertThat(writer.get("post-login").body()).isEqualTo(bytes("x"));
+        assertProblem(writer.get("pre-login"), ProblemType.NOT_FOUND);
+    }
+
+    @Test
+    void anIdChangeIsRefusedWith404409412And400() {
+        String etag = writer.put("change-me", bytes("x"), "java").headers().firstValue("ETag").orElseThrow();
+        writer.put("taken", bytes("y"), "java");
+        String path = SessionApi.SESSIONS_PATH + "/change-me/id";
+
+        assertProblem(writer.send("POST", SessionApi.SESSIONS_PATH + "/never-written/id",
+                HttpRequest.BodyPublishers.noBody(), SessionApi.NEW_ID_HEADER, "n1"), ProblemType.NOT_FOUND);
+        assertProblem(writer.send("POST", path, HttpRequest.BodyPublishers.noBody(), SessionApi.NEW_ID_HEADER,
+                "taken"), ProblemType.SESSION_EXISTS);
+        assertProblem(writer.send("POST", path, HttpRequest.BodyPublishers.noBody(), SessionApi.NEW_ID_HEADER, "n2",
+                "If-Match", "\"0000000000000000\""), ProblemType.PRECONDITION_FAILED);
+        assertProblem(writer.send("POST", path, HttpRequest.BodyPublishers.noBody()), ProblemType.INVALID_REQUEST);
+        assertProblem(writer.send("POST", path, HttpRequest.BodyPublishers.noBody(), SessionApi.NEW_ID_HEADER, ".."),
+                ProblemType.INVALID_SESSION_ID);
+        assertThat(writer.get("change-me").headers().firstValue("ETag")).contains(etag);
+        assertThat(writer.get("taken").body()).isEqualTo(bytes("y"));
+    }
+
+    @Test
     void touchIs204AndMovesTheExpiry() {
         writer.put("touched", bytes("x"), "java");
         HttpResponse<byte[]> touched = writer.send("POST", SessionApi.SESSIONS_PATH + "/touched/touch",

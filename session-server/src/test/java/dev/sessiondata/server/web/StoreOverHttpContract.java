@@ -11,6 +11,7 @@ import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.server.support.Api;
 import dev.sessiondata.server.support.RunningServer;
 import java.io.UncheckedIOException;
+import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -28,6 +29,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * What the server must do over HTTP on every store: lose no update under contention, let the store expire
@@ -114,6 +117,71 @@ abstract class StoreOverHttpContract {
         assertThat(answersLost).as("writes whose answer was lost").hasValueLessThan(THREADS * INCREMENTS / 100);
         System.out.printf("%s: %d increments, %d conflicts retried, %d answers lost%n", getClass().getSimpleName(),
                 THREADS * INCREMENTS, conflicts.get(), answersLost.get());
+    }
+
+    private JsonNode sessionsOf(Api api, String principal, String query) {
+        HttpResponse<byte[]> answer = api.send("GET", SessionApi.BASE_PATH + "/indexes/principal/sessions?value="
+                + URLEncoder.encode(principal, StandardCharsets.UTF_8) + query, HttpRequest.BodyPublishers.noBody());
+        assertThat(answer.statusCode()).isEqualTo(200);
+        return JsonMapper.shared().readTree(answer.body());
+    }
+
+    private static List<String> ids(JsonNode page) {
+        List<String> ids = new ArrayList<>();
+        page.path("sessions").forEach(session -> ids.add(session.path("id").asString()));
+        return ids;
+    }
+
+    static String[] principal(String name) {
+        return new String[] {SessionApi.INDEX_HEADER, "principal=" + URLEncoder.encode(name, StandardCharsets.UTF_8)};
+    }
+
+    /**
+     * A write's {@code Session-Index} lists the session under its principal, for a reader to look up with the
+     * versions; a write without it and a delete take it off again, and pages follow the cursor.
+     */
+    @Test
+    void theSessionsOfAPrincipalAreListedFromTheWritesThatNameIt() {
+        Api writer = server().writer();
+        String principal = "ada lovelace+" + UUID.randomUUID() + "@example.com";
+        String first = uniqueId("a");
+        String second = uniqueId("b");
+        String etag = writer.put(first, new byte[] {1}, "java", principal(principal)).headers()
+                .firstValue("ETag").orElseThrow();
+        writer.put(second, new byte[] {2}, "java", principal(principal));
+        writer.put(uniqueId("other"), new byte[] {3}, "java", principal("someone else " + principal));
+
+        JsonNode all = sessionsOf(server().reader(), principal, "");
+        assertThat(ids(all)).containsExactly(first, second);
+        assertThat(all.path("value").asString()).isEqualTo(principal);
+        assertThat("\"" + all.path("sessions").get(0).path("version").asString() + "\"").isEqualTo(etag);
+        JsonNode page = sessionsOf(server().reader(), principal, "&limit=1");
+        assertThat(ids(page)).containsExactly(first);
+        assertThat(ids(sessionsOf(server().reader(), principal, "&limit=1&after=" + page.path("next").asString())))
+                .containsExactly(second);
+
+        writer.put(second, new byte[] {2}, "java");
+        writer.delete(first);
+
+        assertThat(ids(sessionsOf(server().reader(), principal, ""))).isEmpty();
+    }
+
+    @Test
+    void aSessionIndexTheServiceDoesNotKeepIsRefusedAndNothingIsStored() {
+        Api writer = server().writer();
+        String id = uniqueId("refused");
+
+        HttpResponse<byte[]> refused = writer.put(id, new byte[] {1}, "java", SessionApi.INDEX_HEADER, "tenant=acme");
+        HttpResponse<byte[]> twice = writer.put(id, new byte[] {1}, "java", SessionApi.INDEX_HEADER,
+                "principal=a, principal=b");
+
+        assertThat(refused.statusCode()).isEqualTo(400);
+        assertThat(new String(refused.body(), StandardCharsets.UTF_8)).contains(ProblemType.INVALID_INDEX.uri().toString());
+        assertThat(twice.statusCode()).isEqualTo(400);
+        assertThat(writer.get(id).statusCode()).isEqualTo(404);
+        HttpResponse<byte[]> lookup = server().reader().send("GET", SessionApi.BASE_PATH + "/indexes/tenant/sessions?value=x",
+                HttpRequest.BodyPublishers.noBody());
+        assertThat(lookup.statusCode()).isEqualTo(400);
     }
 
     @Test

@@ -31,7 +31,8 @@ import org.springframework.util.ClassUtils;
 /**
  * Keeps a servlet application's HttpSessions in the session-data service once {@code sessiondata.client.base-uri}
  * is set: a {@link SessionClient} from {@code sessiondata.client.*}, a {@link SessionDataSessionRepository} on it
- * and Spring Session's {@link SessionRepositoryFilter}. Spring Boot's session support still makes the
+ * (a {@code FindByIndexNameSessionRepository}, so that Spring Security's {@code SpringSessionBackedSessionRegistry}
+ * takes it for concurrent-session control) and Spring Session's {@link SessionRepositoryFilter}. Spring Boot's session support still makes the
  * {@code SESSION} cookie from {@code server.servlet.session.cookie.*} and registers the filter; a
  * {@code CookieSerializer} or {@code HttpSessionIdResolver} bean of the application replaces Boot's. The session
  * timeout is {@code spring.session.timeout}, else {@code server.servlet.session.timeout}, else 30 minutes. Each bean

@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.spring.SessionDataSessionRepository;
 import java.time.Duration;
+import dev.sessiondata.spring.SessionDataSession;
 import org.junit.jupiter.api.Test;
+import org.springframework.core.ResolvableType;
+import org.springframework.session.FindByIndexNameSessionRepository;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.session.autoconfigure.SessionAutoConfiguration;
@@ -43,6 +46,9 @@ class SessionDataSessionAutoConfigurationTest {
         configured.run(context -> {
             assertThat(context).hasSingleBean(SessionClient.class);
             assertThat(context).hasSingleBean(SessionDataSessionRepository.class);
+            // what Spring Security's SpringSessionBackedSessionRegistry is built with
+            assertThat(context.getBeanProvider(ResolvableType.forClassWithGenerics(
+                    FindByIndexNameSessionRepository.class, SessionDataSession.class)).getIfUnique()).isNotNull();
             assertThat(context).hasSingleBean(SessionRepositoryFilter.class);
             assertThat(context).hasSingleBean(SessionDataHealthIndicator.class);
             assertThat(context).hasBean("sessionDataClientMeters");

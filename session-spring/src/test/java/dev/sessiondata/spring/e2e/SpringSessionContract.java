@@ -8,21 +8,35 @@ import dev.sessiondata.spring.SessionDataSession;
 import dev.sessiondata.spring.SessionDataSessionRepository;
 import dev.sessiondata.testsupport.TestServer;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.springframework.session.FindByIndexNameSessionRepository;
 
 /**
  * The contract Spring Session's own repository integration tests hold its Redis repositories to (save, find,
- * delete, attributes, {@code changeSessionId} in its variants, max inactive interval), held to ours against the
- * real server. One subclass per store of the server.
+ * delete, attributes, {@code changeSessionId} in its variants, max inactive interval, and the lookups by principal
+ * name of {@code RedisIndexedSessionRepositoryITests}, by the name attribute and by the security context), held to
+ * ours against the real server. One subclass per store of the server.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class SpringSessionContract {
+
+    private static final String PRINCIPAL = FindByIndexNameSessionRepository.PRINCIPAL_NAME_INDEX_NAME;
+    private static final String SECURITY_CONTEXT = "SPRING_SECURITY_CONTEXT";
 
     private TestServer server;
     private SessionDataSessionRepository repository;
@@ -242,6 +256,67 @@ abstract class SpringSessionContract {
         assertThat(find(id).<String>getAttribute("user")).isEqualTo("ada");
     }
 
+    /** Spring Session's {@code changeSessionIdWhenSessionIsDeleted} (gh-1137), on the saved session itself. */
+    @Test
+    void changeSessionIdWhenSessionIsDeleted() {
+        SessionDataSession toSave = repository.createSession();
+        String sessionId = toSave.getId();
+        repository.save(toSave);
+
+        repository.deleteById(sessionId);
+        toSave.changeSessionId();
+        repository.save(toSave);
+
+        assertThat(find(toSave.getId())).isNull();
+        assertThat(find(sessionId)).isNull();
+    }
+
+    /**
+     * gh-1137 and gh-1270 at once rather than in turn: a logout racing a login's id change, and two id changes of one
+     * session racing each other. Once all answered, a deleted session is under no id and a changed one under one.
+     */
+    @Test
+    void racingLogoutsAndIdChangesNeverLeaveTwoCopiesOrAnUndoneLogout() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try {
+            for (int round = 0; round < 15; round++) {
+                String oldId = saved("user", "ada").getId();
+                SessionDataSession first = find(oldId);
+                SessionDataSession second = find(oldId);
+                first.changeSessionId();
+                second.changeSessionId();
+                boolean logout = round % 2 == 0;
+                List<Callable<Void>> requests = new ArrayList<>();
+                requests.add(() -> {
+                    repository.save(first);
+                    return null;
+                });
+                requests.add(() -> {
+                    repository.save(second);
+                    return null;
+                });
+                if (logout) {
+                    requests.add(() -> {
+                        repository.deleteById(oldId);
+                        return null;
+                    });
+                }
+                for (Future<Void> done : pool.invokeAll(requests)) {
+                    done.get();
+                }
+                int live = (find(first.getId()) != null ? 1 : 0) + (find(second.getId()) != null ? 1 : 0);
+                assertThat(find(oldId)).isNull();
+                if (logout) {
+                    assertThat(live).as("copies after a racing logout, round %d", round).isLessThanOrEqualTo(1);
+                } else {
+                    assertThat(live).as("copies after two racing id changes, round %d", round).isEqualTo(1);
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     @Test
     void aSessionDeletedWhileARequestChangedItsIdIsNotBroughtBack() {
         String oldId = saved("user", "ada").getId();
@@ -255,6 +330,7 @@ abstract class SpringSessionContract {
         assertThat(find(newId)).isNull();
     }
 
+    /** Spring Session's {@code changeSessionIdSaveConcurrently} (gh-1270). */
     @Test
     void twoRequestsChangingTheIdOfOneSessionLeaveItUnderTheFirstNewIdOnly() {
         String oldId = saved("user", "ada").getId();
@@ -271,6 +347,186 @@ abstract class SpringSessionContract {
         assertThat(find(copy2.getId())).isNull();
     }
 
+    private Map<String, SessionDataSession> sessionsOf(String principal) {
+        return repository.findByIndexNameAndIndexValue(PRINCIPAL, principal);
+    }
+
+    private static String principal(String name) {
+        return name + "-" + UUID.randomUUID();
+    }
+
+    @Test
+    void aSessionIsFoundByThePrincipalNameAttributeUntilItIsDeleted() {
+        String principal = principal("attribute");
+        SessionDataSession session = saved(PRINCIPAL, principal);
+
+        Map<String, SessionDataSession> found = repository.findByPrincipalName(principal);
+        assertThat(found).containsOnlyKeys(session.getId());
+        assertThat(found.get(session.getId()).<String>getAttribute(PRINCIPAL)).isEqualTo(principal);
+
+        repository.deleteById(session.getId());
+        assertThat(sessionsOf(principal)).isEmpty();
+    }
+
+    @Test
+    void aSaveThatLeavesThePrincipalNameKeepsTheSessionFound() {
+        String principal = principal("unchanged");
+        SessionDataSession session = saved(PRINCIPAL, principal);
+
+        session.setAttribute("other", "value");
+        repository.save(session);
+
+        assertThat(sessionsOf(principal)).containsOnlyKeys(session.getId());
+    }
+
+    @Test
+    void aSaveOfAFoundSessionThatLeavesThePrincipalNameKeepsTheSessionFound() {
+        String principal = principal("unchanged-reload");
+        SessionDataSession session = saved(PRINCIPAL, principal);
+
+        SessionDataSession found = find(session.getId());
+        found.setAttribute("other", "value");
+        repository.save(found);
+
+        assertThat(sessionsOf(principal)).containsOnlyKeys(session.getId());
+    }
+
+    @Test
+    void aRemovedPrincipalNameFindsNothing() {
+        String principal = principal("removed");
+        SessionDataSession session = saved(PRINCIPAL, principal);
+
+        session.setAttribute(PRINCIPAL, null);
+        repository.save(session);
+
+        assertThat(sessionsOf(principal)).isEmpty();
+    }
+
+    @Test
+    void aPrincipalNameRemovedFromAFoundSessionFindsNothing() {
+        String principal = principal("removed-reload");
+        SessionDataSession session = saved(PRINCIPAL, principal);
+
+        SessionDataSession found = find(session.getId());
+        found.setAttribute(PRINCIPAL, null);
+        repository.save(found);
+
+        assertThat(sessionsOf(principal)).isEmpty();
+    }
+
+    @Test
+    void aChangedPrincipalNameFindsTheSessionUnderTheNewNameOnly() {
+        String principal = principal("before");
+        String changed = principal("after");
+        SessionDataSession session = saved(PRINCIPAL, principal);
+
+        session.setAttribute(PRINCIPAL, changed);
+        repository.save(session);
+
+        assertThat(sessionsOf(principal)).isEmpty();
+        assertThat(sessionsOf(changed)).containsOnlyKeys(session.getId());
+    }
+
+    @Test
+    void aPrincipalNameChangedInAFoundSessionFindsItUnderTheNewNameOnly() {
+        String principal = principal("before-reload");
+        String changed = principal("after-reload");
+        SessionDataSession session = saved(PRINCIPAL, principal);
+
+        SessionDataSession found = find(session.getId());
+        found.setAttribute(PRINCIPAL, changed);
+        repository.save(found);
+
+        assertThat(sessionsOf(principal)).isEmpty();
+        assertThat(sessionsOf(changed)).containsOnlyKeys(session.getId());
+    }
+
+    @Test
+    void aSessionIsFoundByItsSecurityContextsNameUntilItIsDeleted() {
+        String principal = principal("security");
+        SessionDataSession session = saved(SECURITY_CONTEXT, new SignedIn(principal));
+
+        assertThat(sessionsOf(principal)).containsOnlyKeys(session.getId());
+
+        repository.deleteById(session.getId());
+        assertThat(sessionsOf(principal)).isEmpty();
+    }
+
+    @Test
+    void aSaveThatLeavesTheSecurityContextKeepsTheSessionFound() {
+        String principal = principal("security-unchanged");
+        SessionDataSession session = saved(SECURITY_CONTEXT, new SignedIn(principal));
+
+        SessionDataSession found = find(session.getId());
+        found.setAttribute("other", "value");
+        repository.save(found);
+        session.setAttribute("other", "again");
+        repository.save(session);
+
+        assertThat(sessionsOf(principal)).containsOnlyKeys(session.getId());
+    }
+
+    @Test
+    void aRemovedSecurityContextFindsNothing() {
+        String principal = principal("security-removed");
+        SessionDataSession session = saved(SECURITY_CONTEXT, new SignedIn(principal));
+
+        session.setAttribute(SECURITY_CONTEXT, null);
+        repository.save(session);
+
+        assertThat(sessionsOf(principal)).isEmpty();
+    }
+
+    @Test
+    void aChangedSecurityContextFindsTheSessionUnderTheNewNameOnly() {
+        String principal = principal("security-before");
+        String changed = principal("security-after");
+        SessionDataSession session = saved(SECURITY_CONTEXT, new SignedIn(principal));
+
+        SessionDataSession found = find(session.getId());
+        found.setAttribute(SECURITY_CONTEXT, new SignedIn(changed));
+        repository.save(found);
+
+        assertThat(sessionsOf(principal)).isEmpty();
+        assertThat(sessionsOf(changed)).containsOnlyKeys(session.getId());
+    }
+
+    /** Spring Session's test sends the expiry event by hand; here the service expires the session itself. */
+    @Test
+    void anExpiredSessionIsNotFoundByItsPrincipal() throws InterruptedException {
+        String principal = principal("expiring");
+        SessionDataSession session = repository.createSession();
+        session.setAttribute(SECURITY_CONTEXT, new SignedIn(principal));
+        session.setMaxInactiveInterval(Duration.ofSeconds(1));
+        repository.save(session);
+        assertThat(sessionsOf(principal)).containsOnlyKeys(session.getId());
+
+        Thread.sleep(2100);
+
+        assertThat(sessionsOf(principal)).isEmpty();
+    }
+
+    @Test
+    void aChangedIdMovesTheSessionsPrincipalToTheNewId() {
+        String principal = principal("moved");
+        SessionDataSession session = saved(PRINCIPAL, principal);
+        String oldId = session.getId();
+
+        SessionDataSession found = find(oldId);
+        found.changeSessionId();
+        repository.save(found);
+
+        assertThat(sessionsOf(principal)).containsOnlyKeys(found.getId());
+    }
+
+    @Test
+    void anIndexOtherThanThePrincipalsFindsNothing() {
+        String principal = principal("other-index");
+        saved(PRINCIPAL, principal);
+
+        assertThat(repository.findByIndexNameAndIndexValue("tenant", principal)).isEmpty();
+    }
+
     @Test
     void aSessionLastAccessedLongerAgoThanItsMaxInactiveIntervalIsExpired() {
         SessionDataSession session = saved("user", "ada");
@@ -279,6 +535,28 @@ abstract class SpringSessionContract {
         found.setLastAccessedTime(found.getLastAccessedTime().minus(Duration.ofMinutes(31)));
         found.setMaxInactiveInterval(Duration.ofMinutes(30));
         repository.save(found);
+
+        assertThat(find(session.getId())).isNull();
+    }
+
+    /** Spring Session's {@code save_LastAccessedTimeInPast_ShouldExpireSession}. */
+    @Test
+    void save_LastAccessedTimeInPast_ShouldExpireSession() {
+        SessionDataSession session = repository.createSession();
+        session.setAttribute("user", "ada");
+        session.setLastAccessedTime(Instant.EPOCH);
+        repository.save(session);
+
+        assertThat(find(session.getId())).isNull();
+    }
+
+    /** Spring Session's {@code getSessionExpired}. */
+    @Test
+    void getSessionExpired() {
+        SessionDataSession session = repository.createSession();
+        session.setLastAccessedTime(Instant.now().minus(SessionDataSessionRepository.DEFAULT_MAX_INACTIVE_INTERVAL)
+                .minusSeconds(1));
+        repository.save(session);
 
         assertThat(find(session.getId())).isNull();
     }

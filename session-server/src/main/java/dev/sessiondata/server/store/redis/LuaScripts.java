@@ -17,6 +17,14 @@ enum LuaScripts {
     PUT("put.lua"),
     TOUCH("touch.lua"),
     DELETE("delete.lua"),
+    INDEX_SESSIONS("index-sessions.lua"),
+    FEED_HEAD("feed-head.lua"),
+    FEED_SINCE("feed-since.lua"),
+    CHANGE_ID("change-id.lua"),
+    MOVE_OUT("move-out.lua"),
+    MOVE_IN("move-in.lua"),
+    MOVE_DONE("move-done.lua"),
+    MOVE_IN_DONE("move-in-done.lua"),
     PUT_DESCRIPTORS("put-descriptors.lua"),
     PAGE_DESCRIPTORS("page-descriptors.lua");
 

@@ -1,5 +1,6 @@
 package dev.sessiondata.server.store.redis;
 
+import dev.sessiondata.server.store.IndexValueFullException;
 import dev.sessiondata.server.store.StoreFullException;
 import dev.sessiondata.server.store.StoreOutcomeUnknownException;
 import dev.sessiondata.server.store.StoreUnavailableException;
@@ -223,7 +224,7 @@ final class NativeRedis {
     static RuntimeException translate(Throwable failure) {
         Throwable cause = cause(failure);
         if (cause instanceof StoreUnavailableException || cause instanceof StoreFullException
-                || cause instanceof IllegalStateException) {
+                || cause instanceof IllegalStateException || cause instanceof IndexValueFullException) {
             return (RuntimeException) cause;
         }
         if (isOutOfMemory(cause)) {

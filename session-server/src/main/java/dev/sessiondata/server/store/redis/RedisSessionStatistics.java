@@ -18,8 +18,13 @@ public final class RedisSessionStatistics implements SessionStoreStatistics {
 
     /** {@code countSample}: the keys one session count may touch per master ({@link SessionKeyCount}). */
     public RedisSessionStatistics(LettuceConnectionFactory connections, String keyPrefix, int countSample) {
+        this(connections, new RedisKeys(keyPrefix, RedisKeys.DEFAULT_PARTITIONS), countSample);
+    }
+
+    /** {@code countSample}: the keys one session count may touch per master ({@link SessionKeyCount}). */
+    public RedisSessionStatistics(LettuceConnectionFactory connections, RedisKeys keys, int countSample) {
         this.redis = new NativeRedis(connections);
-        this.count = new SessionKeyCount(RedisCalls.checkPrefix(keyPrefix) + "session:", countSample);
+        this.count = new SessionKeyCount(keys, countSample);
     }
 
     @Override

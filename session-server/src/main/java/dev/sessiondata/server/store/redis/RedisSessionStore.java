@@ -4,7 +4,12 @@ import static dev.sessiondata.server.store.redis.RedisCalls.bytes;
 import static dev.sessiondata.server.store.redis.RedisCalls.text;
 
 import dev.sessiondata.server.store.DeleteResult;
+import dev.sessiondata.server.store.IdChangeResult;
+import dev.sessiondata.server.store.IndexPage;
+import dev.sessiondata.server.store.IndexValueFullException;
+import dev.sessiondata.server.store.IndexedSession;
 import dev.sessiondata.server.store.Precondition;
+import dev.sessiondata.server.store.SessionIndex;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.store.StoreFullException;
@@ -13,9 +18,12 @@ import dev.sessiondata.server.store.Versions;
 import dev.sessiondata.server.store.WriteResult;
 import io.lettuce.core.KeyValue;
 import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.cluster.SlotHash;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -29,29 +37,72 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 /**
  * Keeps sessions in Redis.
  *
- * <p>Key layout, with {@code P} the configured prefix (default {@code sessiondata:}):
+ * <p>Keys ({@link RedisKeys} names them; {@code P} the configured prefix, default {@code sessiondata:}, {@code n}
+ * the session's partition):
  * <ul>
- *   <li>{@code P session:{<id>}} — one hash per session: {@code data} (the body), {@code serializer} (its id),
+ *   <li>{@code P{p<n>}:session:<id>} — one hash per session: {@code data} (the body), {@code serializer} (its id),
  *       {@code version}, {@code ttl} (milliseconds), {@code expires} (epoch milliseconds, for the
- *       {@code Session-Expires-At} header) and {@code digest} (the {@code Repr-Digest} field value). Redis expires the key itself ({@code PEXPIRE ttl}). The session id
- *       is the key's hash tag, so in a Redis Cluster every key of one session lives in one slot; ids cannot
- *       contain braces, so the tag is always exactly the id.</li>
- *   <li>{@code P staged:{<id>}:<version>} — a write on its way: the same fields, renamed onto the session by the
+ *       {@code Session-Expires-At} header) and {@code digest} (the {@code Repr-Digest} field value). Redis expires the
+ *       key itself ({@code PEXPIRE ttl}). The partition is the key's hash tag, so in a Redis Cluster every key of one
+ *       session, and its partition's change stream, live in one slot.</li>
+ *   <li>{@code P{p<n>}:staged:<id>:<version>} — a write on its way: the same fields, renamed onto the session by the
  *       write's script in the same round trip, or removed by Redis after {@link #STAGED_TTL} when no commit came.</li>
+ *   <li>{@code P{p<n>}:index:<name>:<value>} — a set of the ids of partition {@code n} listed under one index
+ *       value ({@link SessionIndex}): an index value has one set per partition its sessions are in, each in its
+ *       sessions' slot. The session hash's {@code indexes} field names the sets its session is in ({@code
+ *       <name>:<value>}, one a line). The write, delete and touch scripts change the sets with the session, in its
+ *       slot, so atomically on a Cluster too, and keep each set's expiry at least that of the sessions it lists, so a
+ *       set never outlives them; a lookup reads every partition's set (in parallel) and drops the ids of sessions
+ *       that expired. The bound on the sessions of a value holds per partition's set.</li>
  * </ul>
+ *
+ * <p>An id change ({@link #changeId}) is one script when both keys are in one slot, that is when both ids are in one
+ * partition, or always when the store is no Cluster (one server has no slot rule): the session hash is renamed,
+ * expiry and all, its index sets list the new id in place of the old, and the change is recorded as the old id
+ * deleted and the new id written, all atomically. On a Cluster, ids of different partitions are in different slots
+ * and no script reaches both, so the change is a protocol of four steps, each one script in one slot:
+ * <ol>
+ *   <li>move out (old id): if the session exists at the version asked for and no unexpired marker is there, a
+ *       marker {@code moving = <until>:<new version>:<new id>} goes into its hash, and the script answers the
+ *       session's fields;</li>
+ *   <li>move in (new id): unless the new id exists, its hash is created with those fields, the new version and a
+ *       short life ({@link #STAGED_TTL} at most); if it exists, the marker is taken away and the change is
+ *       {@code ID_TAKEN};</li>
+ *   <li>commit (old id): if the old hash still holds this marker it is deleted, leaves its partition's index sets
+ *       and is recorded in its partition's change stream as deleted; if not, a write replaced it (the rename drops
+ *       the marker: {@code PRECONDITION_FAILED}) or a delete or expiry took it ({@code NOT_FOUND}), and the new id's
+ *       hash is deleted again;</li>
+ *   <li>finish (new id): its expiry becomes the session's own, the new partition's index sets list it and its
+ *       change stream records it as written.</li>
+ * </ol>
+ * The index entries and the two change records of a cross-slot change are thus not one atomic step: between steps 3
+ * and 4 a lookup of the session's principal lists neither id, and the change feed has announced the old id's delete
+ * but not yet the new id. A delete of the new copy before step 4 (a delete that found the marker, or a failed
+ * commit) is recorded as a delete of an id the feed never announced.
+ * A delete that finds the marker deletes the new id's hash of that version as well. So a session deleted at any point
+ * of a change is not alive under the new id once the delete and the change have answered: the commit, which
+ * decides, needs the marker the delete took away, and whichever of the two comes second removes the new hash. Of
+ * two changes of one id, the second finds the first's marker and fails; of two into one new id, the second finds
+ * it taken. The window: between steps 2 and 3 the new id holds a copy nobody has been told of (the change has not
+ * answered); if this server stops there, the copy lives until its short life ends, and the old session stays as
+ * it was (its marker expires with its time); if it stops between steps 3 and 4, the session is gone once that short
+ * life ends, as if deleted. Neither brings back a deleted session, since nobody was given the new id.
+ *
+ * <p>Every write and delete also records the change in its partition's change stream, in the same script
+ * ({@link RedisSessionChanges} reads them); a touch records nothing.
  *
  * <p>Every decision is taken inside one Lua script (Redis runs each atomically): the precondition and ttl of a
  * write, with the rename that makes it visible, so a conditional write either fully happens or not at all and a
  * session is never half-written; the ttl a slide uses. The body itself never passes through Lua (Redis pays for
  * every KB that goes in or out of its interpreter): a write stages it with {@code HSET}, a read takes it with
- * {@code HMGET}, each sent with its script in one batch, one round trip. The layout is the one older releases wrote and
- * read, so servers of both kinds can share a Redis while they are rolled. Session operations go through
- * Lettuce's own asynchronous API ({@link NativeRedis}) and never wait; the session count is the separate view
+ * {@code HMGET}, each sent with its script in one batch, one round trip. Sessions that releases before the
+ * partitioned layout wrote ({@code P session:{<id>}}) are not read: a store is not shared across that upgrade.
+ * Session operations go through Lettuce's own asynchronous API ({@link NativeRedis}) and never wait; the session count is the separate view
  * {@link RedisSessionStatistics}. An
  * unreachable Redis completes an operation's stage with a
  * {@link dev.sessiondata.server.store.StoreUnavailableException}; Lettuce reconnects by itself when it returns.
  */
-public final class RedisSessionStore implements SessionStore {
+public final class RedisSessionStore implements SessionStore, SessionIndex {
 
     private static final byte[] DATA = bytes("data");
     private static final byte[] SERIALIZER = bytes("serializer");
@@ -68,18 +119,30 @@ public final class RedisSessionStore implements SessionStore {
      */
     static final Duration STAGED_TTL = Duration.ofMinutes(1);
 
+    /** The most sessions one index value lists unless told otherwise (unless constructed with another). */
+    public static final int DEFAULT_MAX_SESSIONS_PER_VALUE = 100;
+
     /** What a read's slide answers in place of the new expiry when Redis refused it for want of memory. */
     private static final byte[] SLIDE_REFUSED = new byte[0];
+    /** What follows an id in its session key: nothing, in this layout. */
+    private static final byte[] EMPTY = new byte[0];
 
     private final NativeRedis lettuce;
-    private final String prefix;
+    /** How many changes a partition's stream keeps by default (approximately: Redis trims whole nodes). */
+    public static final int DEFAULT_CHANGE_STREAM_LENGTH = 10_000;
+
+    private final RedisKeys keys;
+    private final int maxSessionsPerValue;
+    private final byte[] changeStreamLength;
     private final Clock clock;
     private final long slideResolutionMillis;
     private final Runnable slideRefused;
+    /** Whether the keys of one script must share a slot (Redis Cluster). */
+    private final boolean clustered;
 
     /** A store whose every {@link #get} slides the session's expiry. */
     public RedisSessionStore(LettuceConnectionFactory connections, String keyPrefix, Clock clock) {
-        this(connections, keyPrefix, clock, Duration.ZERO, () -> { });
+        this(connections, new RedisKeys(keyPrefix, RedisKeys.DEFAULT_PARTITIONS), clock, Duration.ZERO, () -> { });
     }
 
     /**
@@ -87,16 +150,37 @@ public final class RedisSessionStore implements SessionStore {
      * (zero: every read moves it; see {@link #get}). {@code slideRefused}: told of every slide Redis refused for want
      * of memory, whose read answered the session with the expiry it had (for a metric).
      */
-    public RedisSessionStore(LettuceConnectionFactory connections, String keyPrefix, Clock clock,
+    public RedisSessionStore(LettuceConnectionFactory connections, RedisKeys keys, Clock clock,
             Duration slideResolution, Runnable slideRefused) {
+        this(connections, keys, clock, slideResolution, slideRefused, DEFAULT_MAX_SESSIONS_PER_VALUE,
+                DEFAULT_CHANGE_STREAM_LENGTH);
+    }
+
+    /**
+     * {@code maxSessionsPerValue}: the most sessions one partition's set of an index value lists; a write that would
+     * add one more is refused. {@code changeStreamLength}: the changes each partition's stream keeps
+     * (approximately), how far back a subscriber of the change feed can resume.
+     */
+    public RedisSessionStore(LettuceConnectionFactory connections, RedisKeys keys, Clock clock,
+            Duration slideResolution, Runnable slideRefused, int maxSessionsPerValue, int changeStreamLength) {
+        if (maxSessionsPerValue < 1) {
+            throw new IllegalArgumentException("maxSessionsPerValue must be positive, was " + maxSessionsPerValue);
+        }
+        if (changeStreamLength < 1) {
+            throw new IllegalArgumentException("the change stream must keep at least one change, was "
+                    + changeStreamLength);
+        }
+        this.maxSessionsPerValue = maxSessionsPerValue;
+        this.changeStreamLength = bytes(String.valueOf(changeStreamLength));
         if (slideResolution.isNegative()) {
             throw new IllegalArgumentException("the slide resolution must not be negative: " + slideResolution);
         }
         this.slideResolutionMillis = slideResolution.toMillis();
-        this.prefix = RedisCalls.checkPrefix(keyPrefix);
+        this.keys = keys;
         this.lettuce = new NativeRedis(connections);
         this.clock = clock;
         this.slideRefused = slideRefused;
+        this.clustered = connections.isClusterAware();
     }
 
     /**
@@ -128,7 +212,7 @@ public final class RedisSessionStore implements SessionStore {
         return lettuce.batch(redis -> {
             CompletionStage<List<KeyValue<byte[], byte[]>>> read = redis.hmget(key, FIELDS);
             CompletionStage<byte @Nullable []> slid = redis.<byte[]>script(LuaScripts.TOUCH, ScriptOutputType.VALUE,
-                    keys, now).exceptionally(failure -> {
+                    keys, now, this.keys.indexHead(id)).exceptionally(failure -> {
                         refusedSlide(failure);
                         return SLIDE_REFUSED;
                     });
@@ -215,9 +299,21 @@ public final class RedisSessionStore implements SessionStore {
         if (digest != null) {
             fields.put(DIGEST, bytes(digest));
         }
-        byte[][] keys = {sessionKey(id), bytes(prefix + "staged:{" + id + "}:" + version)};
+        int partition = this.keys.partition(id);
+        List<String> indexNames = new ArrayList<>(write.indexes().values().keySet());
+        byte[][] keys = new byte[4 + indexNames.size()][];
+        keys[0] = sessionKey(id);
+        keys[1] = this.keys.staged(id, version);
+        keys[2] = this.keys.feed(partition);
+        keys[3] = this.keys.changes(partition);
+        for (int i = 0; i < indexNames.size(); i++) {
+            String name = indexNames.get(i);
+            keys[4 + i] = this.keys.index(id, name, write.indexes().values().get(name));
+        }
         byte[][] args = {condition(precondition), bytes(String.valueOf(precondition.version())), now(),
-                bytes(write.keepsTtl() ? "1" : "0"), ttl};
+                bytes(write.keepsTtl() ? "1" : "0"), ttl, bytes(id), bytes(String.valueOf(maxSessionsPerValue)),
+                this.keys.sessionHead(id), EMPTY, this.keys.indexHead(id), RedisSessionChanges.newEpoch(),
+                changeStreamLength, bytes(version)};
         return lettuce.batch(redis -> {
             CompletionStage<Long> staged = redis.hset(keys[1], fields);
             CompletionStage<Boolean> expiring = redis.pexpire(keys[1], STAGED_TTL);
@@ -225,6 +321,10 @@ public final class RedisSessionStore implements SessionStore {
             // a failed HSET (Redis out of memory) is the write's failure; the script then found nothing staged
             return staged.thenCombine(expiring, (count, expires) -> count).thenCombine(committed, (count, answer) -> {
                 long outcome = answer == null || answer.isEmpty() ? 0 : (Long) answer.get(0);
+                if (outcome == -2) {
+                    throw new IndexValueFullException(indexNames.get(Math.toIntExact((Long) answer.get(1)) - 1),
+                            maxSessionsPerValue);
+                }
                 if (outcome < 0) {
                     throw new IllegalStateException(
                             "the staged write of session '" + id + "' was gone before its commit");
@@ -235,26 +335,172 @@ public final class RedisSessionStore implements SessionStore {
         });
     }
 
+    /**
+     * One script; when it deleted a session that an id change across slots had marked, the change's new hash of that
+     * version is deleted too before the delete answers (see the class comment).
+     */
     @Override
     public CompletionStage<DeleteResult> delete(String id, Precondition precondition) {
-        return lettuce.<Long>script(LuaScripts.DELETE, ScriptOutputType.INTEGER, sessionKey(id), condition(precondition),
-                bytes(String.valueOf(precondition.version()))).thenApply(outcome -> {
-                    if (outcome == null || outcome < 0) {
-                        return DeleteResult.NOT_FOUND;
+        int partition = keys.partition(id);
+        byte[][] scriptKeys = {sessionKey(id), keys.feed(partition), keys.changes(partition)};
+        return lettuce.<List<Object>>script(LuaScripts.DELETE, ScriptOutputType.MULTI, scriptKeys,
+                condition(precondition), bytes(String.valueOf(precondition.version())), bytes(id), keys.indexHead(id),
+                RedisSessionChanges.newEpoch(), changeStreamLength, now()).thenCompose(answer -> {
+                    long outcome = answer == null || answer.isEmpty() ? -1 : (Long) answer.get(0);
+                    if (outcome < 0) {
+                        return CompletableFuture.completedFuture(DeleteResult.NOT_FOUND);
                     }
-                    return outcome == 0 ? DeleteResult.PRECONDITION_FAILED : DeleteResult.DELETED;
+                    if (outcome == 0) {
+                        return CompletableFuture.completedFuture(DeleteResult.PRECONDITION_FAILED);
+                    }
+                    if (answer.size() < 2) {
+                        return CompletableFuture.completedFuture(DeleteResult.DELETED);
+                    }
+                    MoveMarker marker = MoveMarker.parse(text(answer.get(1)));
+                    return deleteVersion(marker.newId(), marker.newVersion()).thenApply(ignored -> DeleteResult.DELETED);
                 });
+    }
+
+    /** Deletes the session of {@code id} if it is at {@code version}. */
+    private CompletionStage<DeleteResult> deleteVersion(String id, String version) {
+        return delete(id, Precondition.version(version));
+    }
+
+    /**
+     * One script when both keys are in one slot, else the protocol of the class comment. {@code NONE} is taken as
+     * {@code PRESENT}: the session must exist.
+     */
+    @Override
+    public CompletionStage<IdChangeResult> changeId(String id, String newId, Precondition precondition) {
+        if (id.equals(newId)) {
+            return CompletableFuture.completedFuture(IdChangeResult.idTaken());
+        }
+        byte[] oldKey = sessionKey(id);
+        byte[] newKey = sessionKey(newId);
+        String version = Versions.next();
+        byte[] condition = bytes(precondition.kind() == Precondition.Kind.VERSION ? "version" : "present");
+        byte[] expected = bytes(String.valueOf(precondition.version()));
+        if (!clustered || SlotHash.getSlot(oldKey) == SlotHash.getSlot(newKey)) {
+            int from = keys.partition(id);
+            int to = keys.partition(newId);
+            byte[][] scriptKeys = {oldKey, newKey, keys.feed(from), keys.changes(from), keys.feed(to), keys.changes(to)};
+            return lettuce.<List<Object>>script(LuaScripts.CHANGE_ID, ScriptOutputType.MULTI, scriptKeys, condition,
+                    expected, bytes(version), bytes(id), bytes(newId), keys.indexHead(id), keys.indexHead(newId),
+                    RedisSessionChanges.newEpoch(), changeStreamLength, now()).thenApply(answer -> {
+                        long outcome = (Long) answer.get(0);
+                        return outcome == 1 ? IdChangeResult.changed(version, instant(answer.get(1)))
+                                : outcome == 0 ? IdChangeResult.preconditionFailed()
+                                : outcome == -1 ? IdChangeResult.notFound() : IdChangeResult.idTaken();
+                    });
+        }
+        long now = clock.millis();
+        MoveMarker marker = new MoveMarker(now + STAGED_TTL.toMillis(), version, newId);
+        byte[] token = bytes(marker.toString());
+        return lettuce.<List<Object>>script(LuaScripts.MOVE_OUT, ScriptOutputType.MULTI, oldKey, condition, expected,
+                token, bytes(String.valueOf(now))).thenCompose(out -> {
+                    long outcome = (Long) out.get(0);
+                    if (outcome != 1) {
+                        return CompletableFuture.completedFuture(outcome == 0 ? IdChangeResult.preconditionFailed()
+                                : IdChangeResult.notFound());
+                    }
+                    Instant expiresAt = instant(out.get(4));
+                    long shortLife = Math.max(1, Math.min(STAGED_TTL.toMillis(), expiresAt.toEpochMilli() - now));
+                    byte[] digest = out.get(5) == null ? new byte[0] : (byte[]) out.get(5);
+                    byte[] indexes = out.size() < 7 || out.get(6) == null ? new byte[0] : (byte[]) out.get(6);
+                    return lettuce.<Long>script(LuaScripts.MOVE_IN, ScriptOutputType.INTEGER, newKey,
+                            (byte[]) out.get(1), (byte[]) out.get(2), bytes(version), (byte[]) out.get(3),
+                            (byte[]) out.get(4), digest, bytes(String.valueOf(shortLife)), indexes).thenCompose(in ->
+                                    in == 1 ? commitMove(id, newId, token, version, expiresAt)
+                                    : endMove(id, token, "abort").thenApply(ignored -> IdChangeResult.idTaken()));
+                });
+    }
+
+    /** Steps 3 and 4 of an id change across slots, or the new hash deleted again when the old one changed meanwhile. */
+    private CompletionStage<IdChangeResult> commitMove(String id, String newId, byte[] token, String version,
+            Instant expiresAt) {
+        return endMove(id, token, "commit").thenCompose(done -> {
+            if (done != 1) {
+                IdChangeResult failed = done == 0 ? IdChangeResult.preconditionFailed() : IdChangeResult.notFound();
+                return deleteVersion(newId, version).thenApply(ignored -> failed);
+            }
+            int to = keys.partition(newId);
+            byte[][] scriptKeys = {sessionKey(newId), keys.feed(to), keys.changes(to)};
+            return lettuce.<Long>script(LuaScripts.MOVE_IN_DONE, ScriptOutputType.INTEGER, scriptKeys, bytes(version),
+                    bytes(String.valueOf(expiresAt.toEpochMilli())), bytes(newId), keys.indexHead(newId),
+                    RedisSessionChanges.newEpoch(), changeStreamLength, now()).thenApply(finished -> finished == 1
+                            ? IdChangeResult.changed(version, expiresAt) : IdChangeResult.notFound());
+        });
+    }
+
+    /** Step 3 on the old id ({@code commit}: deleted, out of its index sets, recorded as deleted), or its abort. */
+    private CompletionStage<Long> endMove(String id, byte[] token, String how) {
+        int from = keys.partition(id);
+        byte[][] scriptKeys = {sessionKey(id), keys.feed(from), keys.changes(from)};
+        return lettuce.script(LuaScripts.MOVE_DONE, ScriptOutputType.INTEGER, scriptKeys, token, bytes(how), bytes(id),
+                keys.indexHead(id), RedisSessionChanges.newEpoch(), changeStreamLength, now());
+    }
+
+    private static Instant instant(Object epochMillis) {
+        return Instant.ofEpochMilli(Long.parseLong(text(epochMillis)));
+    }
+
+    /** The marker an id change across slots leaves in the old session's hash while it runs. */
+    record MoveMarker(long untilMillis, String newVersion, String newId) {
+
+        static MoveMarker parse(String text) {
+            String[] parts = text.split(":", 3);
+            return new MoveMarker(Long.parseLong(parts[0]), parts[1], parts[2]);
+        }
+
+        @Override
+        public String toString() {
+            return untilMillis + ":" + newVersion + ":" + newId;
+        }
     }
 
     @Override
     public CompletionStage<Optional<Instant>> touch(String id) {
-        return lettuce.<byte[]>script(LuaScripts.TOUCH, ScriptOutputType.VALUE, sessionKey(id), now())
+        return lettuce.<byte[]>script(LuaScripts.TOUCH, ScriptOutputType.VALUE, sessionKey(id), now(), keys.indexHead(id))
                 .thenApply(expires -> expires == null ? Optional.empty()
                         : Optional.of(Instant.ofEpochMilli(Long.parseLong(text(expires)))));
     }
 
+    /**
+     * One script per partition on its set of the value, all sent at once: each reads the versions of the sessions
+     * its set lists (at most the bound of a set), drops those gone, and answers its first {@code limit} after the
+     * cursor; the page is the first {@code limit} of all of them, in the order of the ids.
+     */
+    @Override
+    public CompletionStage<IndexPage> sessions(String name, String value, @Nullable String after, int limit) {
+        byte[] cursor = bytes(after == null ? "" : after);
+        byte[] most = bytes(String.valueOf(limit));
+        List<CompletableFuture<List<Object>>> partitions = new ArrayList<>(keys.partitions());
+        for (int p = 0; p < keys.partitions(); p++) {
+            partitions.add(lettuce.<List<Object>>script(LuaScripts.INDEX_SESSIONS, ScriptOutputType.MULTI,
+                    keys.index(p, name, value), keys.sessionHead(p), EMPTY, cursor, most).toCompletableFuture());
+        }
+        return CompletableFuture.allOf(partitions.toArray(CompletableFuture[]::new)).thenApply(done -> {
+            List<IndexedSession> sessions = new ArrayList<>();
+            boolean more = false;
+            for (CompletableFuture<List<Object>> partition : partitions) {
+                List<Object> answer = partition.join();
+                more |= ((byte[]) answer.get(0)).length > 0;
+                for (int i = 1; i + 1 < answer.size(); i += 2) {
+                    sessions.add(new IndexedSession(text(answer.get(i)), text(answer.get(i + 1))));
+                }
+            }
+            // ids compared as the scripts compare them, by their bytes: ids are ASCII, so as strings
+            sessions.sort(Comparator.comparing(IndexedSession::id));
+            if (sessions.size() > limit) {
+                sessions = sessions.subList(0, limit);
+                more = true;
+            }
+            return new IndexPage(sessions, more && !sessions.isEmpty() ? sessions.get(sessions.size() - 1).id() : null);
+        });
+    }
+
     private byte[] sessionKey(String id) {
-        return bytes(prefix + "session:{" + id + "}");
+        return keys.session(id);
     }
 
     private byte[] now() {

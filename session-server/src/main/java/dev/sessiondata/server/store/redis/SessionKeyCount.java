@@ -7,36 +7,35 @@ import io.lettuce.core.ScanCursor;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Counts the session keys of one prefix without a pass over the key space, on each master: {@code DBSIZE} (O(1)),
+ * Counts the session keys of one store ({@link RedisKeys}) without a pass over the key space, on each master: {@code DBSIZE} (O(1)),
  * then either, when the database holds at most {@code sample} keys, an exact {@code SCAN} of them (it touches no
  * more keys than the sample would), or {@code sample} pipelined {@code RANDOMKEY}s and {@code DBSIZE} scaled by the
  * share of them that are session keys of this prefix. Redis does O(sample) work per count, whatever the key space.
  *
  * <p>Accuracy of the estimate: a binomial sample, so the relative standard error is {@code sqrt((1 - p) / (p n))}
- * with {@code p} the session keys' share of the database and {@code n} the sample: exact when the store owns its
- * database ({@code p = 1}: every key is a session key, the count is {@code DBSIZE}), and larger the smaller the
- * sessions' share. {@code DBSIZE} also counts keys that expired but that Redis has not evicted yet (Redis's active
+ * with {@code p} the session keys' share of the database and {@code n} the sample: close to exact when the store
+ * owns its database (every key but the change feed's two per partition is a session key), and larger the smaller
+ * the sessions' share. {@code DBSIZE} also counts keys that expired but that Redis has not evicted yet (Redis's active
  * expiry keeps those a small share of the keys with a time to live).
  */
 final class SessionKeyCount {
 
-    private final byte[] sessionPrefix;
+    private final RedisKeys keys;
     private final String pattern;
     private final int sample;
 
-    SessionKeyCount(String sessionPrefix, int sample) {
+    SessionKeyCount(RedisKeys keys, int sample) {
         if (sample < 1) {
             throw new IllegalArgumentException("the session count sample must be at least 1, was " + sample);
         }
-        this.sessionPrefix = RedisCalls.bytes(sessionPrefix);
-        this.pattern = glob(sessionPrefix);
+        this.keys = keys;
+        this.pattern = keys.sessionGlob();
         this.sample = sample;
     }
 
@@ -78,19 +77,6 @@ final class SessionKeyCount {
     }
 
     private boolean isSessionKey(byte @Nullable [] key) {
-        return key != null && key.length >= sessionPrefix.length
-                && Arrays.equals(key, 0, sessionPrefix.length, sessionPrefix, 0, sessionPrefix.length);
-    }
-
-    /** The glob of keys that start with {@code prefix}: its own glob characters escaped, then {@code *}. */
-    private static String glob(String prefix) {
-        StringBuilder glob = new StringBuilder(prefix.length() + 2);
-        for (char c : prefix.toCharArray()) {
-            if ("*?[]\\".indexOf(c) >= 0) {
-                glob.append('\\');
-            }
-            glob.append(c);
-        }
-        return glob.append('*').toString();
+        return keys.sessionId(key) != null;
     }
 }

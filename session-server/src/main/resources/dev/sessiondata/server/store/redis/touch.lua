@@ -1,10 +1,21 @@
--- Moves one session's expiry to now plus its ttl. KEYS[1]: the session hash. ARGV: now in epoch milliseconds.
+-- Moves one session's expiry to now plus its ttl. KEYS[1]: the session hash. ARGV: now in epoch milliseconds, the
+-- prefix of every index set key. The index sets its 'indexes' field names (each set's key without that prefix, one
+-- a line) keep an expiry at least the session's.
 -- Returns nil when absent, else the new expiry in epoch milliseconds.
-local ttl = redis.call('HGET', KEYS[1], 'ttl')
+local current = redis.call('HMGET', KEYS[1], 'ttl', 'indexes')
+local ttl = current[1]
 if not ttl then
   return false
 end
 local expires = string.format('%d', tonumber(ARGV[1]) + tonumber(ttl))
 redis.call('HSET', KEYS[1], 'expires', expires)
 redis.call('PEXPIRE', KEYS[1], ttl)
+if current[2] then
+  for line in string.gmatch(current[2], '[^\n]+') do
+    local key = ARGV[2] .. line
+    if redis.call('PTTL', key) < tonumber(ttl) then
+      redis.call('PEXPIRE', key, ttl)
+    end
+  end
+end
 return expires

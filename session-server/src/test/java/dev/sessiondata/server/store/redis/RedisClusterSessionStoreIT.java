@@ -3,22 +3,33 @@ package dev.sessiondata.server.store.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.sessiondata.server.store.IndexPage;
+import dev.sessiondata.server.store.IndexValues;
+import dev.sessiondata.server.store.IndexedSession;
 import dev.sessiondata.server.store.Precondition;
+import dev.sessiondata.server.store.SessionChanges;
+import dev.sessiondata.server.store.SessionIndex;
+import dev.sessiondata.server.store.SessionIndexCompatibilityKit;
 import dev.sessiondata.server.store.SessionStore;
-import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.SessionStoreCompatibilityKit;
+import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.support.RedisCluster;
 import dev.sessiondata.server.support.RedisProcess;
 import dev.sessiondata.server.support.RunningServer;
+import io.lettuce.core.cluster.SlotHash;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisClusterConnection;
@@ -64,6 +75,48 @@ class RedisClusterSessionStoreIT extends SessionStoreCompatibilityKit {
         return new RedisSessionStatistics(connections, storePrefix, RedisSessionStatistics.DEFAULT_COUNT_SAMPLE);
     }
 
+    /** The index kit on one partition of the cluster, where the bound of a value is the bound of its one set. */
+    @Nested
+    class Indexes extends SessionIndexCompatibilityKit {
+
+        @Override
+        protected SessionStore createStore() {
+            return new RedisSessionStore(connections, new RedisKeys("index-" + UUID.randomUUID() + ":", 1),
+                    Clock.systemUTC(), Duration.ZERO, () -> { }, MAX_SESSIONS_PER_VALUE,
+                    RedisSessionStore.DEFAULT_CHANGE_STREAM_LENGTH);
+        }
+    }
+
+    /**
+     * A principal's sessions in partitions on every master: each write and delete changes its partition's set in
+     * its own slot, and a lookup reads every partition's set.
+     */
+    @Test
+    void aPrincipalsSessionsOnEveryMasterAreListedAndLeaveWithTheirDelete() {
+        SessionStore store = new RedisSessionStore(connections, new RedisKeys("spread-" + UUID.randomUUID() + ":",
+                RedisKeys.DEFAULT_PARTITIONS), Clock.systemUTC(), Duration.ZERO, () -> { });
+        SessionWrite write = new SessionWrite(new byte[] {1}, "java", Duration.ofMinutes(5), false, null,
+                new IndexValues(Map.of("principal", "ada")));
+        List<String> ids = IntStream.range(0, 40).mapToObj(i -> "s" + i).sorted().toList();
+        for (String id : ids) {
+            store.put(id, write, Precondition.none()).toCompletableFuture().join();
+        }
+        store.delete("s7", Precondition.none()).toCompletableFuture().join();
+
+        IndexPage page = ((SessionIndex) store).sessions("principal", "ada", null, 100).toCompletableFuture().join();
+
+        assertThat(page.sessions()).extracting(IndexedSession::id)
+                .containsExactlyElementsOf(ids.stream().filter(id -> !id.equals("s7")).toList());
+        assertThat(page.next()).isNull();
+    }
+
+    /** The kit's id changes run the protocol across slots here, not the one-slot script: their ids' partitions differ. */
+    @Test
+    void theKitsIdChangesCrossSlots() {
+        RedisKeys keys = new RedisKeys(storePrefix, RedisKeys.DEFAULT_PARTITIONS);
+        assertThat(SlotHash.getSlot(keys.session(BEFORE))).isNotEqualTo(SlotHash.getSlot(keys.session(AFTER)));
+    }
+
     /**
      * About a third of the keys on each master: the estimate's relative standard error per master is
      * sqrt((1 - 1/3) / (1/3 * 300)) = 8 %, under 5 % for the sum of three, so 25 % is over five of them.
@@ -101,6 +154,21 @@ class RedisClusterSessionStoreIT extends SessionStoreCompatibilityKit {
             }
             assertThat(server.anonymous().send("GET", "/actuator/health",
                     HttpRequest.BodyPublishers.noBody()).statusCode()).isEqualTo(200);
+        }
+    }
+
+    /** The change feed kit on the three-master Cluster: one tail connection per partition. */
+    @Nested
+    class Changes extends RedisSessionChangesKit {
+
+        @Override
+        LettuceConnectionFactory connections() {
+            return connections;
+        }
+
+        @Override
+        String newPrefix() {
+            return "it-changes-" + UUID.randomUUID() + ":";
         }
     }
 }

@@ -70,7 +70,9 @@ class RedisSessionCountIT {
         writeSessions(store, 3 * SAMPLE);
         resetCommandStatistics();
 
-        assertThat(statistics.estimatedSessionCount()).isEqualTo(3 * SAMPLE);
+        // besides the sessions the database holds the change feed's keys, two per partition: within six standard
+        // errors of their share (about 1 %) of the sample
+        assertThat((double) statistics.estimatedSessionCount()).isCloseTo(3 * SAMPLE, within(0.02 * 3 * SAMPLE));
         assertThat(calls("scan")).isZero();
         assertThat(calls("dbsize")).isEqualTo(1);
         assertThat(calls("randomkey")).isEqualTo(SAMPLE);

@@ -67,8 +67,8 @@ class RedisStoreFailuresIT {
     }
 
     private SessionStore store(Duration slideResolution) {
-        return new RedisSessionStore(connections, "failures:", Clock.systemUTC(), slideResolution,
-                refusedSlides::incrementAndGet);
+        return new RedisSessionStore(connections, new RedisKeys("failures:", RedisKeys.DEFAULT_PARTITIONS),
+                Clock.systemUTC(), slideResolution, refusedSlides::incrementAndGet);
     }
 
     private static <T> T join(CompletionStage<T> stage) {

@@ -4,15 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.sessiondata.server.store.IndexPage;
+import dev.sessiondata.server.store.IndexValueFullException;
+import dev.sessiondata.server.store.IndexValues;
 import dev.sessiondata.server.store.Precondition;
 import dev.sessiondata.server.store.SchemaStore;
 import dev.sessiondata.server.store.SchemaStoreCompatibilityKit;
+import dev.sessiondata.server.store.SessionChanges;
+import dev.sessiondata.server.store.SessionIndexCompatibilityKit;
 import dev.sessiondata.server.store.SessionStore;
-import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.SessionStoreCompatibilityKit;
+import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.store.StoredSession;
-import dev.sessiondata.server.store.WriteResult;
 import dev.sessiondata.server.support.RedisConnections;
 import dev.sessiondata.testsupport.RedisTarget;
 import java.nio.charset.StandardCharsets;
@@ -21,9 +25,17 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.stream.IntStream;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.output.IntegerOutput;
+import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.protocol.CommandType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,6 +43,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.lettuce.LettuceConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
@@ -85,6 +98,21 @@ class RedisStoresIT {
         }
     }
 
+    /** The change feed kit on the shared Redis. */
+    @Nested
+    class Changes extends RedisSessionChangesKit {
+
+        @Override
+        LettuceConnectionFactory connections() {
+            return connections;
+        }
+
+        @Override
+        String newPrefix() {
+            return freshPrefix();
+        }
+    }
+
     /**
      * The estimate on the shared Redis, whatever else it holds: the tolerance is six standard errors of the
      * binomial sample for the share these sessions have of the database (exact when they are all of it).
@@ -111,10 +139,11 @@ class RedisStoresIT {
 
     /**
      * A write is staged beside the session and renamed onto it by its script: whether it is written or refused,
-     * nothing staged stays behind, and the session key is the only key of the store.
+     * nothing staged stays behind; the store's keys are the session and its partition's change feed (hash and
+     * stream).
      */
     @Test
-    void aWriteWrittenOrRefusedLeavesOnlyTheSessionKey() {
+    void aWriteWrittenOrRefusedLeavesOnlyTheSessionKeyAndItsPartitionsFeed() {
         String keyPrefix = freshPrefix();
         SessionStore store = new RedisSessionStore(connections, keyPrefix, Clock.systemUTC());
         SessionWrite write = new SessionWrite(new byte[] {1, 2, 3}, "java", Duration.ofMinutes(5));
@@ -124,15 +153,20 @@ class RedisStoresIT {
         store.put("staged", write, Precondition.absent()).toCompletableFuture().join();
         store.put("staged", write, Precondition.version("stale")).toCompletableFuture().join();
 
-        assertThat(keys(keyPrefix)).containsExactly(keyPrefix + "session:{staged}");
+        RedisKeys names = new RedisKeys(keyPrefix, RedisKeys.DEFAULT_PARTITIONS);
+        int partition = names.partition("staged");
+        assertThat(keys(keyPrefix)).containsExactlyInAnyOrder(
+                new String(names.session("staged"), StandardCharsets.UTF_8),
+                new String(names.feed(partition), StandardCharsets.UTF_8),
+                new String(names.changes(partition), StandardCharsets.UTF_8));
     }
 
     /**
-     * The hash the previous releases wrote (and still write while a deployment is rolled) reads back, slides and is
-     * replaced: the layout did not change when the scripts stopped carrying the body.
+     * A session the releases before the partitioned key layout wrote is not read (nor slid): one lookup per read, so
+     * such sessions are gone after the upgrade, which the changelog says.
      */
     @Test
-    void aSessionInTheLayoutOfThePreviousReleaseReadsSlidesAndIsReplaced() {
+    void aSessionInTheLayoutBeforePartitionsIsNotRead() {
         String keyPrefix = freshPrefix();
         byte[] key = (keyPrefix + "session:{older}").getBytes(StandardCharsets.UTF_8);
         try (RedisConnection connection = connections.getConnection()) {
@@ -143,18 +177,9 @@ class RedisStoresIT {
             connection.keyCommands().pExpire(key, 600_000);
         }
         SessionStore store = new RedisSessionStore(connections, keyPrefix, Clock.systemUTC());
-        Instant beforeSlide = Instant.now();
 
-        StoredSession read = store.get("older").toCompletableFuture().join().orElseThrow();
-
-        assertThat(read.data()).isEqualTo(bytes("older body"));
-        assertThat(read.version()).isEqualTo("0123456789abcdef");
-        assertThat(read.digest()).isNull();
-        assertThat(read.expiresAt()).isAfterOrEqualTo(beforeSlide.plusSeconds(600).minusMillis(1));
-        WriteResult replaced = store.put("older", new SessionWrite(bytes("newer"), "java", Duration.ofMinutes(5), true,
-                null), Precondition.version("0123456789abcdef")).toCompletableFuture().join();
-        assertThat(replaced.outcome()).isEqualTo(WriteResult.Outcome.REPLACED);
-        assertThat(replaced.expiresAt()).isAfterOrEqualTo(beforeSlide.plusSeconds(600).minusMillis(1));
+        assertThat(store.get("older").toCompletableFuture().join()).isEmpty();
+        assertThat(store.peek("older").toCompletableFuture().join()).isEmpty();
     }
 
     private static byte[] bytes(String text) {
@@ -165,6 +190,148 @@ class RedisStoresIT {
         try (RedisConnection connection = connections.getConnection()) {
             return connection.keyCommands().keys(bytes(keyPrefix + "*")).stream()
                     .map(key -> new String(key, StandardCharsets.UTF_8)).toList();
+        }
+    }
+
+    /** On one partition, where the bound of a value is the bound of its one set. */
+    @Nested
+    class Indexes extends SessionIndexCompatibilityKit {
+
+        @Override
+        protected SessionStore createStore() {
+            return new RedisSessionStore(connections, new RedisKeys(freshPrefix(), 1), Clock.systemUTC(),
+                    Duration.ZERO, () -> { }, MAX_SESSIONS_PER_VALUE,
+                    RedisSessionStore.DEFAULT_CHANGE_STREAM_LENGTH);
+        }
+    }
+
+    /**
+     * On the default partitions a value's sessions are in several sets, one per partition: a lookup merges them in
+     * the order of the ids and pages through them with the cursor. The bound holds per partition's set.
+     */
+    @Test
+    void aValuesSessionsInSeveralPartitionsAreListedTogetherAndPaged() {
+        RedisKeys keys = new RedisKeys(freshPrefix(), RedisKeys.DEFAULT_PARTITIONS);
+        RedisSessionStore store = new RedisSessionStore(connections, keys, Clock.systemUTC(), Duration.ZERO, () -> { },
+                3, RedisSessionStore.DEFAULT_CHANGE_STREAM_LENGTH);
+        List<String> written = new ArrayList<>();
+        int[] perPartition = new int[keys.partitions()];
+        for (int i = 0; written.size() < 30; i++) {
+            String id = "s" + i;
+            if (perPartition[keys.partition(id)] < 3) {
+                perPartition[keys.partition(id)]++;
+                store.put(id, indexed("ada", Duration.ofMinutes(5)), Precondition.none()).toCompletableFuture().join();
+                written.add(id);
+            }
+        }
+        String full = "s" + IntStream.range(0, 10_000).filter(i -> !written.contains("s" + i)
+                && perPartition[keys.partition("s" + i)] == 3).findFirst().orElseThrow();
+
+        List<String> listed = new ArrayList<>();
+        String after = null;
+        do {
+            IndexPage page = store.sessions("principal", "ada", after, 7).toCompletableFuture().join();
+            assertThat(page.sessions()).hasSizeLessThanOrEqualTo(7);
+            page.sessions().forEach(session -> listed.add(session.id()));
+            after = page.next();
+        } while (after != null);
+
+        assertThat(listed).containsExactlyElementsOf(written.stream().sorted().toList());
+        assertThat(keys(prefix)).filteredOn(key -> key.contains("}:index:principal:ada"))
+                .hasSizeGreaterThan(1);
+        assertThat(store.put(full, indexed("ada", Duration.ofMinutes(5)), Precondition.none()).toCompletableFuture())
+                .failsWithin(Duration.ofSeconds(5)).withThrowableOfType(ExecutionException.class)
+                .withCauseInstanceOf(IndexValueFullException.class);
+    }
+
+    private static SessionWrite indexed(String principal, Duration ttl) {
+        return new SessionWrite(new byte[] {1, 2, 3}, "java", ttl, false, null,
+                new IndexValues(Map.of("principal", principal)));
+    }
+
+    /** Sessions expire by Redis' own expiry, and the index sets listing them expire no later than the last of them. */
+    @Test
+    void noIndexKeyOutlivesItsSessions() throws InterruptedException {
+        String keyPrefix = freshPrefix();
+        SessionStore store = new RedisSessionStore(connections, keyPrefix, Clock.systemUTC());
+        for (int i = 0; i < 50; i++) {
+            store.put("s" + i, indexed("user-" + (i % 10), Duration.ofMillis(200 + 10 * i)), Precondition.none())
+                    .toCompletableFuture().join();
+        }
+        assertThat(keys(keyPrefix)).filteredOn(key -> key.contains("}:index:")).isNotEmpty();
+
+        Thread.sleep(1200);
+
+        assertThat(keys(keyPrefix)).isEmpty();
+    }
+
+    /** An index set's expiry is at least that of each session it lists, after a write and after a slide. */
+    @Test
+    void anIndexSetExpiresNoEarlierThanItsSessionsAfterAWriteAndASlide() throws InterruptedException {
+        String keyPrefix = freshPrefix();
+        RedisKeys keys = new RedisKeys(keyPrefix, 1);
+        SessionStore store = new RedisSessionStore(connections, keys, Clock.systemUTC(), Duration.ZERO, () -> { });
+        store.put("long", indexed("ada", Duration.ofSeconds(60)), Precondition.none()).toCompletableFuture().join();
+        store.put("short", indexed("ada", Duration.ofSeconds(2)), Precondition.none()).toCompletableFuture().join();
+        assertThat(pttl(keys.index(0, "principal", "ada"))).isGreaterThan(59_000);
+
+        store.put("other", indexed("bob", Duration.ofSeconds(2)), Precondition.none()).toCompletableFuture().join();
+        Thread.sleep(1000);
+        store.get("other").toCompletableFuture().join();
+
+        assertThat(pttl(keys.index(0, "principal", "bob"))).isGreaterThanOrEqualTo(pttl(keys.session("other")))
+                .isGreaterThan(1500);
+    }
+
+    /**
+     * What the principal index costs in Redis per session, by {@code MEMORY USAGE}: the same sessions of 1 KiB written
+     * with and without a principal, all their keys summed, for one session per principal (one set per session) and
+     * for ten (sets shared where the sessions share a partition). The keys carry this test's long prefix.
+     */
+    @Test
+    void theIndexCostsLittleMemoryPerSession() {
+        int sessions = 1000;
+        for (int perPrincipal : new int[] {1, 10}) {
+            long without = memoryOfSessions(sessions, 0, 1024);
+            long with = memoryOfSessions(sessions, perPrincipal, 1024);
+            double perSession = (double) (with - without) / sessions;
+            System.out.printf("principal index: %.1f bytes per session in Redis (%d sessions of 1 KiB, %d per "
+                    + "principal, %d partitions)%n", perSession, sessions, perPrincipal, RedisKeys.DEFAULT_PARTITIONS);
+            assertThat(perSession).isPositive().isLessThan(500);
+        }
+    }
+
+    /** The bytes of {@code sessions} sessions of {@code body} bytes, {@code perPrincipal} per principal (0: none). */
+    private long memoryOfSessions(int sessions, int perPrincipal, int body) {
+        String keyPrefix = freshPrefix();
+        SessionStore store = new RedisSessionStore(connections, keyPrefix, Clock.systemUTC());
+        for (int i = 0; i < sessions; i++) {
+            SessionWrite write = new SessionWrite(new byte[body], "java", Duration.ofMinutes(5), false, null,
+                    perPrincipal > 0 ? new IndexValues(Map.of("principal", "user-" + (i / perPrincipal) + "@example.com"))
+                            : IndexValues.none());
+            store.put(UUID.nameUUIDFromBytes(bytes("s" + i)).toString(), write, Precondition.none())
+                    .toCompletableFuture().join();
+        }
+        long total = 0;
+        try (RedisConnection connection = connections.getConnection()) {
+            @SuppressWarnings("unchecked")
+            var redis = (RedisClusterAsyncCommands<byte[], byte[]>) ((LettuceConnection) connection).getNativeConnection();
+            for (String key : keys(keyPrefix)) {
+                // SAMPLES 0: every field counted, where the default estimates a hash table from five of them
+                total += redis.dispatch(CommandType.MEMORY, new IntegerOutput<>(ByteArrayCodec.INSTANCE),
+                        new CommandArgs<>(ByteArrayCodec.INSTANCE).add("USAGE").addKey(bytes(key)).add("SAMPLES").add(0))
+                        .get();
+            }
+        } catch (InterruptedException | ExecutionException e) {
+            throw new IllegalStateException(e);
+        }
+        RedisConnections.deleteKeys(connections, keyPrefix);
+        return total;
+    }
+
+    private static long pttl(byte[] key) {
+        try (RedisConnection connection = connections.getConnection()) {
+            return connection.keyCommands().pTtl(key);
         }
     }
 
@@ -189,7 +356,8 @@ class RedisStoresIT {
         private final SteppedClock clock = new SteppedClock(Instant.parse("2026-01-01T00:00:00Z"));
 
         private SessionStore store(Duration resolution) {
-            return new RedisSessionStore(connections, freshPrefix(), clock, resolution, () -> { });
+            return new RedisSessionStore(connections, new RedisKeys(freshPrefix(), RedisKeys.DEFAULT_PARTITIONS), clock,
+                    resolution, () -> { });
         }
 
         private static StoredSession read(SessionStore store, String id) {

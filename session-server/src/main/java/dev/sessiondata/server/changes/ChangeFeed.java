@@ -1,0 +1,328 @@
+package dev.sessiondata.server.changes;
+
+import dev.sessiondata.server.store.PartitionHead;
+import dev.sessiondata.server.store.SessionChange;
+import dev.sessiondata.server.store.SessionChanges;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Sinks;
+
+/**
+ * Fans a store's change feed out to the subscribers of this instance: each subscriber starts at a position (the
+ * one it resumes from, or the feed's head), gets the changes after it in sequence order per partition, a heartbeat
+ * every {@link ChangeFeedProperties#heartbeat()}, and is cut with a {@code reset} when its position breaks (a new
+ * epoch, a gap in the sequence) or when it has {@link ChangeFeedProperties#buffer()} events waiting: a subscriber
+ * never holds more than that. The stream ends after a {@code reset}; the client starts a new one from the head.
+ *
+ * <p>Metrics: {@code sessiondata.changes.published} (changes this instance's feed received),
+ * {@code sessiondata.changes.subscribers}, {@code sessiondata.changes.resets{reason}} and
+ * {@code sessiondata.changes.lag} (from the store's commit to the event's hand-over to the connection).
+ */
+public final class ChangeFeed implements SessionChanges.ChangeListener, AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ChangeFeed.class);
+
+    private final SessionChanges changes;
+    private final ChangeFeedProperties properties;
+    private final Clock clock;
+    private final Set<Subscriber> subscribers = ConcurrentHashMap.newKeySet();
+    private final Map<String, AtomicInteger> perClient = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService heartbeats;
+    private final AutoCloseable listening;
+    private final Counter published;
+    private final MeterRegistry registry;
+    private final Timer lag;
+
+    public ChangeFeed(SessionChanges changes, ChangeFeedProperties properties, Clock clock, MeterRegistry registry) {
+        this.changes = changes;
+        this.properties = properties;
+        this.clock = clock;
+        this.registry = registry;
+        this.published = Counter.builder("sessiondata.changes.published")
+                .description("Session changes this instance's change feed received from the store")
+                .register(registry);
+        this.lag = Timer.builder("sessiondata.changes.lag")
+                .description("From a change's commit in the store to its event's hand-over to a subscriber's connection")
+                .publishPercentiles(0.5, 0.99)
+                .register(registry);
+        Gauge.builder("sessiondata.changes.subscribers", subscribers, Set::size)
+                .description("Open change feed streams of this instance")
+                .register(registry);
+        this.heartbeats = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "change-feed-heartbeat");
+            thread.setDaemon(true);
+            return thread;
+        });
+        long every = properties.heartbeat().toMillis();
+        heartbeats.scheduleAtFixedRate(() -> subscribers.forEach(Subscriber::heartbeat), every, every,
+                TimeUnit.MILLISECONDS);
+        this.listening = changes.listen(this);
+    }
+
+    /**
+     * A stream of events for {@code client}, resuming from {@code lastEventId} (a position of an earlier stream, or
+     * null for the head). Fails with {@link SubscriberLimitException} when the client holds as many as it may.
+     */
+    public Flux<FeedEvent> subscribe(String client, @Nullable String lastEventId) {
+        AtomicInteger held = perClient.computeIfAbsent(client, name -> new AtomicInteger());
+        if (held.incrementAndGet() > properties.maxSubscribersPerClient()) {
+            held.decrementAndGet();
+            throw new SubscriberLimitException(client, properties.maxSubscribersPerClient());
+        }
+        Subscriber subscriber = new Subscriber(changes.partitions());
+        subscribers.add(subscriber);
+        changes.heads().thenCompose(heads -> start(heads, lastEventId)).whenComplete((start, failure) -> {
+            if (failure != null) {
+                LOG.warn("A change feed stream could not start", failure);
+                subscriber.fail(failure);
+            } else {
+                subscriber.start(start);
+            }
+        });
+        return subscriber.sink.asFlux()
+                .doOnNext(event -> {
+                    if (event.committedAtMillis() > 0) {
+                        lag.record(Math.max(0, clock.millis() - event.committedAtMillis()), TimeUnit.MILLISECONDS);
+                    }
+                })
+                .doFinally(signal -> {
+                    subscribers.remove(subscriber);
+                    held.decrementAndGet();
+                });
+    }
+
+    /** Where a stream starts: the resumed position and the changes after it, or the head after a reset. */
+    private record Start(@Nullable String reset, List<PartitionHead> position, List<SessionChange> catchUp) {
+    }
+
+    private CompletionStage<Start> start(List<PartitionHead> heads, @Nullable String lastEventId) {
+        if (lastEventId == null || lastEventId.isEmpty()) {
+            return CompletableFuture.completedFuture(new Start(null, heads, List.of()));
+        }
+        Optional<List<PartitionHead>> parsed = FeedPosition.parse(lastEventId, heads.size());
+        if (parsed.isEmpty()) {
+            return CompletableFuture.completedFuture(new Start("malformed", heads, List.of()));
+        }
+        List<PartitionHead> position = parsed.get();
+        List<CompletableFuture<Optional<List<SessionChange>>>> missed = new ArrayList<>();
+        for (int p = 0; p < heads.size(); p++) {
+            PartitionHead at = position.get(p);
+            if (!at.epoch().equals(heads.get(p).epoch())) {
+                return CompletableFuture.completedFuture(new Start("epoch", heads, List.of()));
+            }
+            if (at.sequence() > heads.get(p).sequence()) {
+                return CompletableFuture.completedFuture(new Start("malformed", heads, List.of()));
+            }
+            missed.add(at.sequence() == heads.get(p).sequence() ? CompletableFuture.completedFuture(Optional.of(List.of()))
+                    : changes.since(p, at, properties.buffer() + 1).toCompletableFuture());
+        }
+        return CompletableFuture.allOf(missed.toArray(CompletableFuture[]::new)).thenApply(done -> {
+            List<SessionChange> catchUp = new ArrayList<>();
+            for (CompletableFuture<Optional<List<SessionChange>>> partition : missed) {
+                Optional<List<SessionChange>> found = partition.join();
+                if (found.isEmpty()) {
+                    return new Start("trimmed", heads, List.of());
+                }
+                catchUp.addAll(found.get());
+            }
+            return new Start(null, position, catchUp);
+        });
+    }
+
+    @Override
+    public void changed(SessionChange change) {
+        published.increment();
+        for (Subscriber subscriber : subscribers) {
+            subscriber.changed(change);
+        }
+    }
+
+    @Override
+    public void restarted(int partition, PartitionHead head) {
+        for (Subscriber subscriber : subscribers) {
+            subscriber.restarted(partition, head);
+        }
+    }
+
+    /** Ends every stream (the server stops) and stops listening to the store. */
+    @Override
+    public void close() throws Exception {
+        heartbeats.shutdownNow();
+        subscribers.forEach(Subscriber::end);
+        listening.close();
+    }
+
+    private void countReset(String reason) {
+        Counter.builder("sessiondata.changes.resets")
+                .description("Change feed streams answered or cut with a reset")
+                .tag("reason", reason)
+                .register(registry)
+                .increment();
+    }
+
+    /** One stream: its position, the events waiting for its connection (bounded), and what waits for its start. */
+    private final class Subscriber {
+
+        private final ArrayBlockingQueue<FeedEvent> waiting = new ArrayBlockingQueue<>(properties.buffer() + 1);
+        final Sinks.Many<FeedEvent> sink = Sinks.many().unicast().onBackpressureBuffer(waiting);
+        private final String[] epochs;
+        private final long[] sequences;
+        /** Changes that arrived before the stream started; null once it has. */
+        private @Nullable List<SessionChange> early = new ArrayList<>();
+        private boolean ended;
+
+        Subscriber(int partitions) {
+            this.epochs = new String[partitions];
+            this.sequences = new long[partitions];
+        }
+
+        synchronized void start(Start start) {
+            if (ended) {
+                return;
+            }
+            if (start.reset() != null) {
+                countReset(start.reset());
+                emit(new FeedEvent(FeedEvent.RESET, null, "{\"reason\":\"" + start.reset() + "\"}", 0));
+            }
+            for (int p = 0; p < epochs.length; p++) {
+                epochs[p] = start.position().get(p).epoch();
+                sequences[p] = start.position().get(p).sequence();
+            }
+            emit(new FeedEvent(FeedEvent.HELLO, position(),
+                    "{\"heartbeatMillis\":" + properties.heartbeat().toMillis() + "}", 0));
+            List<SessionChange> arrived = early;
+            early = null;
+            start.catchUp().forEach(this::deliver);
+            if (arrived != null) {
+                arrived.forEach(this::deliver);
+            }
+        }
+
+        synchronized void changed(SessionChange change) {
+            if (ended) {
+                return;
+            }
+            if (early != null) {
+                early.add(change);
+                if (early.size() > properties.buffer()) {
+                    cut("slow");
+                }
+                return;
+            }
+            deliver(change);
+        }
+
+        synchronized void restarted(int partition, PartitionHead head) {
+            if (!ended && early == null && !head.epoch().equals(epochs[partition])) {
+                cut("epoch");
+            }
+        }
+
+        synchronized void heartbeat() {
+            if (!ended && early == null) {
+                emit(new FeedEvent(FeedEvent.HEARTBEAT, position(), "{}", 0));
+            }
+        }
+
+        synchronized void fail(Throwable failure) {
+            if (!ended) {
+                ended = true;
+                sink.tryEmitError(failure);
+            }
+        }
+
+        synchronized void end() {
+            if (!ended) {
+                ended = true;
+                sink.tryEmitComplete();
+            }
+        }
+
+        /** Passes a change on in its partition's order; one already passed is skipped, a gap or another epoch cuts. */
+        private void deliver(SessionChange change) {
+            if (ended) {
+                return;
+            }
+            int p = change.partition();
+            if (!change.epoch().equals(epochs[p])) {
+                cut("epoch");
+                return;
+            }
+            if (change.sequence() <= sequences[p]) {
+                return;
+            }
+            if (change.sequence() != sequences[p] + 1) {
+                cut("trimmed");
+                return;
+            }
+            sequences[p] = change.sequence();
+            String data = change.deleted() ? "{\"id\":\"" + json(change.id()) + "\",\"deleted\":true}"
+                    : "{\"id\":\"" + json(change.id()) + "\",\"version\":\"" + json(change.version()) + "\"}";
+            emit(new FeedEvent(FeedEvent.CHANGE, position(), data, change.committedAtMillis()));
+        }
+
+        private void emit(FeedEvent event) {
+            if (ended) {
+                return;
+            }
+            if (waiting.size() >= properties.buffer()) {
+                cut("slow");
+                return;
+            }
+            sink.tryEmitNext(event);
+        }
+
+        /** Tells the subscriber to drop what it cached (the queue keeps one place for this) and ends the stream. */
+        private void cut(String reason) {
+            if (ended) {
+                return;
+            }
+            ended = true;
+            countReset(reason);
+            sink.tryEmitNext(new FeedEvent(FeedEvent.RESET, null, "{\"reason\":\"" + reason + "\"}", 0));
+            sink.tryEmitComplete();
+        }
+
+        private String position() {
+            return FeedPosition.text(epochs, sequences);
+        }
+    }
+
+    /** {@code text} as the inside of a JSON string. */
+    private static String json(@Nullable String text) {
+        if (text == null) {
+            return "";
+        }
+        StringBuilder json = new StringBuilder(text.length() + 8);
+        for (char c : text.toCharArray()) {
+            if (c == '"' || c == '\\') {
+                json.append('\\').append(c);
+            } else if (c < 0x20) {
+                json.append(String.format("\\u%04x", (int) c));
+            } else {
+                json.append(c);
+            }
+        }
+        return json.toString();
+    }
+}

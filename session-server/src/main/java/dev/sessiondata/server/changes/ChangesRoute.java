@@ -1,0 +1,73 @@
+package dev.sessiondata.server.changes;
+
+import dev.sessiondata.api.ProblemType;
+import dev.sessiondata.api.SessionApi;
+import dev.sessiondata.server.http.ApiProblemException;
+import dev.sessiondata.server.http.ApiRequest;
+import dev.sessiondata.server.http.Reply;
+import dev.sessiondata.server.security.ApiClient;
+import dev.sessiondata.server.security.BearerAuthentication;
+import dev.sessiondata.server.security.TokenRegistry;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.util.AsciiString;
+import java.nio.charset.StandardCharsets;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * {@code GET /api/v1/changes}: a {@link ChangeFeed} subscription as {@code text/event-stream}, a streamed
+ * {@link Reply}. Only the framing is here; positions, fan-out, heartbeats and the cut of a slow subscriber are the
+ * feed's. The stream ends when the feed cuts it; a closed connection cancels it, which gives the subscription back.
+ */
+public final class ChangesRoute {
+
+    public static final String PATH = SessionApi.BASE_PATH + "/changes";
+    private static final AsciiString LAST_EVENT_ID = AsciiString.cached("Last-Event-ID");
+    /** As WebFlux wrote it before, so clients see the same header. */
+    private static final AsciiString EVENT_STREAM = AsciiString.cached("text/event-stream;charset=UTF-8");
+    private static final AsciiString NO_STORE = AsciiString.cached("no-store");
+
+    private final ChangeFeed feed;
+    private final TokenRegistry tokens;
+
+    public ChangesRoute(ChangeFeed feed, TokenRegistry tokens) {
+        this.feed = feed;
+        this.tokens = tokens;
+    }
+
+    /** A {@code GET} subscribes; a {@code HEAD} answers the headers a {@code GET} would have, and subscribes nothing. */
+    public Mono<Reply> changes(ApiRequest request) {
+        Reply.Builder reply = Reply.status(200)
+                .header(HttpHeaderNames.CONTENT_TYPE, EVENT_STREAM)
+                .header(HttpHeaderNames.CACHE_CONTROL, NO_STORE);
+        if (request.isHead()) {
+            return Mono.just(reply.build());
+        }
+        // the authentication link let only a known token through; its client is who the stream limit counts
+        String client = tokens.authenticate(BearerAuthentication.bearerToken(
+                request.header(HttpHeaderNames.AUTHORIZATION))).map(ApiClient::name).orElse("");
+        Flux<FeedEvent> events;
+        try {
+            events = feed.subscribe(client, request.header(LAST_EVENT_ID));
+        } catch (SubscriberLimitException e) {
+            return Mono.error(new ApiProblemException(ProblemType.TOO_MANY_STREAMS, e.getMessage()));
+        }
+        return Mono.just(reply.stream(events.map(ChangesRoute::frame)));
+    }
+
+    /** One event as {@code text/event-stream} lines (id, event, then each line of the data), ended by a blank line. */
+    static ByteBuf frame(FeedEvent event) {
+        StringBuilder frame = new StringBuilder(64 + event.data().length());
+        if (event.id() != null) {
+            frame.append("id:").append(event.id()).append('\n');
+        }
+        frame.append("event:").append(event.name()).append('\n');
+        for (String line : event.data().split("\n", -1)) {
+            frame.append("data:").append(line).append('\n');
+        }
+        frame.append('\n');
+        return Unpooled.wrappedBuffer(frame.toString().getBytes(StandardCharsets.UTF_8));
+    }
+}

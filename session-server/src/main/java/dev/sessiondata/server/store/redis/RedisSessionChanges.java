@@ -1,0 +1,341 @@
+package dev.sessiondata.server.store.redis;
+
+import static dev.sessiondata.server.store.redis.RedisCalls.bytes;
+import static dev.sessiondata.server.store.redis.RedisCalls.text;
+
+import dev.sessiondata.server.store.PartitionHead;
+import dev.sessiondata.server.store.SessionChange;
+import dev.sessiondata.server.store.SessionChanges;
+import io.lettuce.core.AbstractRedisClient;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.StreamMessage;
+import io.lettuce.core.XReadArgs;
+import io.lettuce.core.api.StatefulConnection;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import io.lettuce.core.codec.ByteArrayCodec;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+/**
+ * The change feed of a {@link RedisSessionStore}: its put and delete scripts append each change to the session's
+ * partition stream ({@link RedisKeys#changes}) with the partition's next sequence number as the entry id
+ * ({@code <sequence>-0}), in the script that makes the change, so every change through every instance is there.
+ *
+ * <p>Each instance tails the streams itself ({@code XREAD BLOCK}) on connections of its own, so a blocked read
+ * never holds up the shared connection: on a standalone or Sentinel Redis one connection reads every partition;
+ * on a Cluster, where one command may only name keys of one slot, one connection per partition. The tail asks
+ * every {@link #EPOCH_CHECK} where each partition is ({@code feed-head.lua}), so that an emptied store is noticed
+ * without a change; a new epoch's sequence numbers start above the old one's, so a change written after the store
+ * was emptied reaches the tail at once, and its jump makes the tail read the new epoch before it passes it on.
+ *
+ * <p>Expiries: Redis removes an expired session without a script, so no change is recorded: a cache learns of an
+ * expiry from the session's expiry it was answered, not from the feed.
+ */
+public final class RedisSessionChanges implements SessionChanges {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RedisSessionChanges.class);
+
+    /** How often the tail asks each partition's epoch, the bound on noticing an emptied store that sees no change. */
+    static final Duration EPOCH_CHECK = Duration.ofSeconds(1);
+    private static final int READ_COUNT = 512;
+
+    private final LettuceConnectionFactory factory;
+    private final NativeRedis redis;
+    private final RedisKeys keys;
+    private final Clock clock;
+    private final long blockMillis;
+    private final List<ChangeListener> listeners = new CopyOnWriteArrayList<>();
+    private final List<Tail> tails = new ArrayList<>();
+    private boolean started;
+    private volatile boolean closed;
+
+    public RedisSessionChanges(LettuceConnectionFactory connections, RedisKeys keys, Clock clock) {
+        this.factory = connections;
+        this.redis = new NativeRedis(connections);
+        this.keys = keys;
+        this.clock = clock;
+        // a blocked read must come back before Lettuce's command timeout fails it
+        this.blockMillis = Math.max(10, Math.min(EPOCH_CHECK.toMillis(),
+                connections.getClientConfiguration().getCommandTimeout().toMillis() / 2));
+    }
+
+    /** A random epoch, offered to a partition that has none yet. */
+    static byte[] newEpoch() {
+        byte[] random = new byte[6];
+        ThreadLocalRandom.current().nextBytes(random);
+        return bytes(HexFormat.of().formatHex(random));
+    }
+
+    @Override
+    public int partitions() {
+        return keys.partitions();
+    }
+
+    @Override
+    public CompletionStage<List<PartitionHead>> heads() {
+        List<CompletableFuture<PartitionHead>> heads = new ArrayList<>(keys.partitions());
+        for (int p = 0; p < keys.partitions(); p++) {
+            heads.add(head(p).toCompletableFuture());
+        }
+        return CompletableFuture.allOf(heads.toArray(CompletableFuture[]::new))
+                .thenApply(done -> heads.stream().map(CompletableFuture::join).toList());
+    }
+
+    private CompletionStage<PartitionHead> head(int partition) {
+        return redis.<List<Object>>script(LuaScripts.FEED_HEAD, ScriptOutputType.MULTI, keys.feed(partition),
+                newEpoch(), bytes(String.valueOf(clock.millis())))
+                .thenApply(answer -> new PartitionHead(text(answer.get(0)), Long.parseLong(text(answer.get(1)))));
+    }
+
+    @Override
+    public CompletionStage<Optional<List<SessionChange>>> since(int partition, PartitionHead after, int limit) {
+        byte[][] scriptKeys = {keys.feed(partition), keys.changes(partition)};
+        return redis.<List<Object>>script(LuaScripts.FEED_SINCE, ScriptOutputType.MULTI, scriptKeys,
+                bytes((after.sequence() + 1) + "-0"), bytes(String.valueOf(limit))).thenApply(answer -> {
+                    if (answer.get(0) == null || !after.epoch().equals(text(answer.get(0)))) {
+                        return Optional.empty();
+                    }
+                    long last = answer.get(1) == null ? 0 : Long.parseLong(text(answer.get(1)));
+                    long oldest = answer.get(2) == null ? last + 1 : sequence(text(answer.get(2)));
+                    if (after.sequence() > last || oldest > after.sequence() + 1) {
+                        return Optional.empty();
+                    }
+                    List<SessionChange> changes = new ArrayList<>();
+                    for (Object entry : (List<?>) answer.get(3)) {
+                        List<?> idAndFields = (List<?>) entry;
+                        changes.add(change(partition, after.epoch(), sequence(text(idAndFields.get(0))),
+                                fields((List<?>) idAndFields.get(1))));
+                    }
+                    return Optional.of(changes);
+                });
+    }
+
+    private static Map<String, byte[]> fields(List<?> flat) {
+        Map<String, byte[]> fields = new HashMap<>(4);
+        for (int i = 0; i + 1 < flat.size(); i += 2) {
+            fields.put(text(flat.get(i)), (byte[]) flat.get(i + 1));
+        }
+        return fields;
+    }
+
+    private static SessionChange change(int partition, String epoch, long sequence, Map<String, byte[]> fields) {
+        String version = text(fields.get("v"));
+        return new SessionChange(partition, epoch, sequence, text(fields.get("i")),
+                version.isEmpty() ? null : version, Long.parseLong(text(fields.get("t"))));
+    }
+
+    private static long sequence(String entryId) {
+        return Long.parseLong(entryId.substring(0, entryId.indexOf('-')));
+    }
+
+    @Override
+    public synchronized AutoCloseable listen(ChangeListener listener) {
+        listeners.add(listener);
+        if (!started) {
+            started = true;
+            start();
+        }
+        return () -> listeners.remove(listener);
+    }
+
+    /** Stops the tails and closes their connections. */
+    public synchronized void close() {
+        closed = true;
+        tails.forEach(Tail::close);
+    }
+
+    /** Starts the tails at the partitions' heads, once Redis answers (again after a second while it does not). */
+    private void start() {
+        heads().whenComplete((heads, failure) -> {
+            if (failure != null) {
+                LOG.warn("The change feed cannot read where the partitions are; trying again", failure);
+                CompletableFuture.delayedExecutor(EPOCH_CHECK.toMillis(), TimeUnit.MILLISECONDS).execute(this::start);
+                return;
+            }
+            // connecting waits, which Lettuce's own threads (this one) must not
+            CompletableFuture.runAsync(() -> {
+                synchronized (this) {
+                    if (!closed) {
+                        openTails(heads);
+                    }
+                }
+            });
+        });
+    }
+
+    private void openTails(List<PartitionHead> heads) {
+        AbstractRedisClient client = factory.getRequiredNativeClient();
+        if (client instanceof RedisClusterClient cluster) {
+            for (int p = 0; p < keys.partitions(); p++) {
+                var connection = cluster.connect(ByteArrayCodec.INSTANCE);
+                tails.add(new Tail(connection, connection.async(), new int[] {p}, heads));
+            }
+        } else {
+            var connection = ((RedisClient) client).connect(ByteArrayCodec.INSTANCE);
+            int[] all = new int[keys.partitions()];
+            for (int p = 0; p < all.length; p++) {
+                all[p] = p;
+            }
+            tails.add(new Tail(connection, connection.async(), all, heads));
+        }
+        tails.forEach(Tail::read);
+    }
+
+    private void publish(SessionChange change) {
+        for (ChangeListener listener : listeners) {
+            try {
+                listener.changed(change);
+            } catch (RuntimeException e) {
+                LOG.warn("A change feed listener failed; the others are told", e);
+            }
+        }
+    }
+
+    private void restarted(int partition, PartitionHead head) {
+        for (ChangeListener listener : listeners) {
+            listener.restarted(partition, head);
+        }
+    }
+
+    /** Reads the streams of some partitions, one {@code XREAD} after another, on a connection of its own. */
+    private final class Tail {
+
+        private final StatefulConnection<byte[], byte[]> connection;
+        private final RedisClusterAsyncCommands<byte[], byte[]> commands;
+        private final int[] partitions;
+        private final String[] epochs;
+        private final long[] last;
+        private long checkedAt;
+
+        Tail(StatefulConnection<byte[], byte[]> connection, RedisClusterAsyncCommands<byte[], byte[]> commands,
+                int[] partitions, List<PartitionHead> heads) {
+            this.connection = connection;
+            this.commands = commands;
+            this.partitions = partitions;
+            this.epochs = new String[partitions.length];
+            this.last = new long[partitions.length];
+            for (int i = 0; i < partitions.length; i++) {
+                epochs[i] = heads.get(partitions[i]).epoch();
+                last[i] = heads.get(partitions[i]).sequence();
+            }
+            this.checkedAt = clock.millis();
+        }
+
+        @SuppressWarnings("unchecked")
+        void read() {
+            if (closed) {
+                return;
+            }
+            XReadArgs.StreamOffset<byte[]>[] offsets = new XReadArgs.StreamOffset[partitions.length];
+            for (int i = 0; i < partitions.length; i++) {
+                offsets[i] = XReadArgs.StreamOffset.from(keys.changes(partitions[i]), last[i] + "-0");
+            }
+            commands.xread(XReadArgs.Builder.block(blockMillis).count(READ_COUNT), offsets)
+                    .thenCompose(this::deliver)
+                    .thenCompose(delivered -> checkEpochs())
+                    .whenComplete((done, failure) -> {
+                        if (failure != null && !closed) {
+                            LOG.warn("Reading the change streams failed; reading again", failure);
+                            CompletableFuture.delayedExecutor(EPOCH_CHECK.toMillis(),
+                                    TimeUnit.MILLISECONDS).execute(this::read);
+                        } else {
+                            read();
+                        }
+                    });
+        }
+
+        /**
+         * Passes the messages on in order; a partition whose sequence jumped has a new epoch or lost history: its
+         * epoch is read again first (a listener tells the jump from its own position).
+         */
+        private CompletionStage<Void> deliver(@Nullable List<StreamMessage<byte[], byte[]>> messages) {
+            if (messages == null || messages.isEmpty()) {
+                return CompletableFuture.completedFuture(null);
+            }
+            List<Integer> jumped = new ArrayList<>();
+            long[] expected = last.clone();
+            for (StreamMessage<byte[], byte[]> message : messages) {
+                int i = index(message.getStream());
+                long sequence = sequence(message.getId());
+                if (sequence != expected[i] + 1 && !jumped.contains(i)) {
+                    jumped.add(i);
+                }
+                expected[i] = sequence;
+            }
+            CompletionStage<Void> epochsRead = CompletableFuture.completedFuture(null);
+            for (int i : jumped) {
+                epochsRead = epochsRead.thenCompose(done -> head(partitions[i]))
+                        .thenAccept(head -> newEpoch(i, head));
+            }
+            return epochsRead.thenRun(() -> {
+                for (StreamMessage<byte[], byte[]> message : messages) {
+                    int i = index(message.getStream());
+                    long sequence = sequence(message.getId());
+                    if (sequence > last[i]) {
+                        last[i] = sequence;
+                        Map<byte[], byte[]> body = message.getBody();
+                        Map<String, byte[]> fields = new HashMap<>(4);
+                        body.forEach((field, value) -> fields.put(text(field), value));
+                        publish(change(partitions[i], epochs[i], sequence, fields));
+                    }
+                }
+            });
+        }
+
+        private CompletionStage<Void> checkEpochs() {
+            if (clock.millis() - checkedAt < EPOCH_CHECK.toMillis()) {
+                return CompletableFuture.completedFuture(null);
+            }
+            checkedAt = clock.millis();
+            CompletionStage<Void> checked = CompletableFuture.completedFuture(null);
+            for (int i = 0; i < partitions.length; i++) {
+                int index = i;
+                checked = checked.thenCompose(done -> head(partitions[index]))
+                        .thenAccept(head -> {
+                            // its changes, numbered above the old epoch's, are read from where the tail is
+                            newEpoch(index, head);
+                        });
+            }
+            return checked;
+        }
+
+        private void newEpoch(int i, PartitionHead head) {
+            if (!head.epoch().equals(epochs[i])) {
+                epochs[i] = head.epoch();
+                restarted(partitions[i], head);
+            }
+        }
+
+        private int index(byte[] stream) {
+            for (int i = 0; i < partitions.length; i++) {
+                if (Arrays.equals(keys.changes(partitions[i]), stream)) {
+                    return i;
+                }
+            }
+            throw new IllegalStateException("a stream not asked for: " + new String(stream, StandardCharsets.UTF_8));
+        }
+
+        void close() {
+            connection.closeAsync();
+        }
+    }
+}

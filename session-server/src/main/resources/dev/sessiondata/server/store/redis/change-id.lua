@@ -1,0 +1,49 @@
+-- Id change of one session by one script: its old and new keys are in one slot (same partition), or the store is
+-- no Cluster (one server: no slot rule, one script may touch every key).
+-- KEYS[1]: the session hash under the old id. KEYS[2]: the session hash under the new id. KEYS[3], KEYS[4]: the old
+-- id's partition's feed hash and change stream; KEYS[5], KEYS[6]: the new id's (the same keys in one partition).
+-- ARGV: condition (version | present), expected version, the new version, the old id, the new id, the prefix of
+-- every index set key of the old id's partition, of the new id's, an epoch for a partition that has none, the
+-- streams' approximate length bound, now in epoch milliseconds.
+-- Returns {-1} when there is no old session, {0} when the condition fails, {-2} when the new id is taken, else
+-- {1, the expiry in epoch milliseconds}. RENAME moves the hash with its expiry and the body never passes through
+-- Lua; a move marker a failed cross-slot change left (move-out.lua) goes with the rename and is dropped. The index
+-- sets the session is in ('indexes') list the new id in place of the old one, and the change is recorded as the old
+-- id deleted and the new id written, all in this script.
+local current = redis.call('HMGET', KEYS[1], 'version', 'expires', 'indexes')
+local version = current[1]
+if not version then
+  return {-1}
+end
+if ARGV[1] == 'version' and version ~= ARGV[2] then
+  return {0}
+end
+if redis.call('EXISTS', KEYS[2]) == 1 then
+  return {-2}
+end
+redis.call('RENAME', KEYS[1], KEYS[2])
+redis.call('HSET', KEYS[2], 'version', ARGV[3])
+redis.call('HDEL', KEYS[2], 'moving')
+if current[3] then
+  local ttl = redis.call('PTTL', KEYS[2])
+  for line in string.gmatch(current[3], '[^\n]+') do
+    redis.call('SREM', ARGV[6] .. line, ARGV[4])
+    local set = ARGV[7] .. line
+    redis.call('SADD', set, ARGV[5])
+    if ttl > 0 and redis.call('PTTL', set) < ttl then
+      redis.call('PEXPIRE', set, ttl)
+    end
+  end
+end
+-- as in put.lua: a partition without a feed hash starts a new epoch
+local function record(feed, stream, id, written)
+  if redis.call('HSETNX', feed, 'e', ARGV[8]) == 1 then
+    redis.call('HSET', feed, 's', string.format('%d', tonumber(ARGV[10]) * 1000))
+    redis.call('DEL', stream)
+  end
+  local seq = string.format('%d', redis.call('HINCRBY', feed, 's', 1))
+  redis.call('XADD', stream, 'MAXLEN', '~', ARGV[9], seq .. '-0', 'i', id, 'v', written, 't', ARGV[10])
+end
+record(KEYS[3], KEYS[4], ARGV[4], '')
+record(KEYS[5], KEYS[6], ARGV[5], ARGV[3])
+return {1, current[2]}

@@ -1,0 +1,31 @@
+-- Ends an id change across slots on the old id. KEYS[1]: the session hash under the old id. KEYS[2], KEYS[3]: its
+-- partition's feed hash and change stream. ARGV: the marker move-out.lua set, 'commit' or 'abort', the old id, the
+-- prefix of every index set key of its partition, an epoch for the partition should it have none, the stream's
+-- approximate length bound, now in epoch milliseconds. Returns -1 when there is no old session, 0 when it holds
+-- another marker (a write or another change replaced it), else 1: on commit the old session is deleted, leaves its
+-- index sets and is recorded as deleted (this is the step that decides the change); on abort the marker is dropped.
+local current = redis.call('HMGET', KEYS[1], 'version', 'moving', 'indexes')
+if not current[1] then
+  return -1
+end
+if current[2] ~= ARGV[1] then
+  return 0
+end
+if ARGV[2] ~= 'commit' then
+  redis.call('HDEL', KEYS[1], 'moving')
+  return 1
+end
+redis.call('DEL', KEYS[1])
+if current[3] then
+  for line in string.gmatch(current[3], '[^\n]+') do
+    redis.call('SREM', ARGV[4] .. line, ARGV[3])
+  end
+end
+-- as in put.lua: a partition without a feed hash starts a new epoch
+if redis.call('HSETNX', KEYS[2], 'e', ARGV[5]) == 1 then
+  redis.call('HSET', KEYS[2], 's', string.format('%d', tonumber(ARGV[7]) * 1000))
+  redis.call('DEL', KEYS[3])
+end
+local seq = string.format('%d', redis.call('HINCRBY', KEYS[2], 's', 1))
+redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[6], seq .. '-0', 'i', ARGV[3], 'v', '', 't', ARGV[7])
+return 1

@@ -1,0 +1,218 @@
+package dev.sessiondata.server.changes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.sessiondata.api.SessionApi;
+import dev.sessiondata.server.store.SessionPartitions;
+import dev.sessiondata.server.support.FeedStream;
+import dev.sessiondata.server.support.FeedStream.Event;
+import dev.sessiondata.server.support.RunningServer;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The change feed over real HTTP, whatever the store: {@link #writes()} takes the writes, {@link #feed()} serves
+ * the subscriptions (the same server, or another instance on the same store). The servers run with a 200 ms
+ * heartbeat and at most two streams per client.
+ */
+abstract class ChangeFeedOverHttpContract {
+
+    static final String[] FEED_SETTINGS = {"sessiondata.changes.heartbeat=200ms",
+        "sessiondata.changes.max-subscribers-per-client=2"};
+    static final Duration WAIT = Duration.ofSeconds(10);
+    private static final byte[] BODY = "feed".getBytes(StandardCharsets.UTF_8);
+
+    /** The server writes go to. */
+    abstract RunningServer writes();
+
+    /** The server subscribers ask. */
+    abstract RunningServer feed();
+
+    /** Changes in one partition after which the store no longer holds the first of them. */
+    abstract int changesBeyondTheHistory();
+
+    static String newId() {
+        return "feed-" + UUID.randomUUID();
+    }
+
+    FeedStream subscribe(String lastEventId) {
+        return FeedStream.open(feed().baseUri(), RunningServer.READER_TOKEN, lastEventId);
+    }
+
+    static Event hello(FeedStream stream) {
+        Event hello = stream.nextBesidesHeartbeats(WAIT);
+        assertThat(hello).isNotNull();
+        assertThat(hello.name()).isEqualTo("hello");
+        assertThat(hello.data()).isEqualTo("{\"heartbeatMillis\":200}");
+        assertThat(hello.id()).isNotBlank();
+        return hello;
+    }
+
+    String put(String id) {
+        HttpResponse<byte[]> written = writes().writer().put(id, BODY, "java");
+        assertThat(written.statusCode()).isIn(200, 201, 204);
+        String etag = written.headers().firstValue("ETag").orElseThrow();
+        return etag.replace("\"", "");
+    }
+
+    /** The change events of {@code id} among the next events, until {@code count} of them came. */
+    static List<Event> changesOf(FeedStream stream, String id, int count) {
+        return changesOf(stream, List.of(id), count);
+    }
+
+    /** The change events of {@code ids} among the next events, in the order they came, until {@code count} came. */
+    static List<Event> changesOf(FeedStream stream, List<String> ids, int count) {
+        List<Event> found = new ArrayList<>();
+        long until = System.nanoTime() + WAIT.toNanos();
+        while (found.size() < count && System.nanoTime() < until) {
+            Event event = stream.nextBesidesHeartbeats(Duration.ofMillis(500));
+            if (event != null) {
+                assertThat(event.name()).as("an event besides changes: %s", event).isEqualTo("change");
+                if (ids.stream().anyMatch(id -> event.data().contains("\"" + id + "\""))) {
+                    found.add(event);
+                }
+            }
+        }
+        return found;
+    }
+
+    @Test
+    void aWriteAndADeleteThroughTheWritingInstanceReachTheSubscriber() {
+        try (FeedStream stream = subscribe(null)) {
+            assertThat(stream.response().statusCode()).isEqualTo(200);
+            assertThat(stream.response().headers().firstValue("Content-Type").orElseThrow())
+                    .startsWith("text/event-stream");
+            assertThat(stream.response().headers().firstValue("Cache-Control")).hasValue("no-store");
+            hello(stream);
+            String id = newId();
+
+            String version = put(id);
+            assertThat(writes().writer().delete(id).statusCode()).isEqualTo(204);
+
+            List<Event> changes = changesOf(stream, id, 2);
+            assertThat(changes).extracting(Event::data).containsExactly(
+                    "{\"id\":\"" + id + "\",\"version\":\"" + version + "\"}",
+                    "{\"id\":\"" + id + "\",\"deleted\":true}");
+            assertThat(changes.get(0).id()).isNotEqualTo(changes.get(1).id());
+        }
+    }
+
+    @Test
+    void aTouchIsNoChangeWhileHeartbeatsKeepComing() {
+        String id = newId();
+        put(id);
+        try (FeedStream stream = subscribe(null)) {
+            Event hello = hello(stream);
+
+            HttpResponse<byte[]> touched = writes().writer().send("POST",
+                    SessionApi.SESSIONS_PATH + "/" + id + SessionApi.TOUCH_PATH, HttpRequest.BodyPublishers.noBody());
+            assertThat(touched.statusCode()).isBetween(200, 204);
+            assertThat(writes().writer().get(id).statusCode()).isEqualTo(200);
+
+            List<Event> heard = new ArrayList<>();
+            long until = System.nanoTime() + Duration.ofMillis(1500).toNanos();
+            while (System.nanoTime() < until) {
+                Event event = stream.next(Duration.ofMillis(100));
+                if (event != null) {
+                    heard.add(event);
+                }
+            }
+            assertThat(heard).extracting(Event::name).containsOnly("heartbeat").hasSizeGreaterThanOrEqualTo(4);
+            assertThat(heard).extracting(Event::id).containsOnly(hello.id());
+        }
+    }
+
+    @Test
+    void aSubscriberResumesFromItsLastEventIdWithTheChangesItMissed() {
+        String position;
+        try (FeedStream stream = subscribe(null)) {
+            position = hello(stream).id();
+        }
+        String first = newId();
+        String second = newId();
+        String firstVersion = put(first);
+        String secondVersion = put(second);
+
+        try (FeedStream stream = subscribe(position)) {
+            hello(stream);
+            assertThat(changesOf(stream, List.of(first, second), 2)).extracting(Event::data)
+                    .containsExactlyInAnyOrder("{\"id\":\"" + first + "\",\"version\":\"" + firstVersion + "\"}",
+                            "{\"id\":\"" + second + "\",\"version\":\"" + secondVersion + "\"}");
+        }
+    }
+
+    @Test
+    void aHeadAnswersTheHeadersOfAStreamAndHoldsNone() {
+        for (int i = 0; i < 3; i++) {
+            HttpResponse<byte[]> head = feed().reader().send("HEAD", "/api/v1/changes",
+                    HttpRequest.BodyPublishers.noBody());
+            assertThat(head.statusCode()).isEqualTo(200);
+            assertThat(head.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/event-stream");
+        }
+        try (FeedStream stream = subscribe(null)) {
+            hello(stream);
+        }
+    }
+
+    @Test
+    void aMalformedPositionIsAnsweredWithAResetThenTheHead() {
+        try (FeedStream stream = subscribe("not-a-position")) {
+            Event reset = stream.nextBesidesHeartbeats(WAIT);
+            assertThat(reset.name()).isEqualTo("reset");
+            assertThat(reset.data()).isEqualTo("{\"reason\":\"malformed\"}");
+            hello(stream);
+        }
+    }
+
+    @Test
+    void aClientHoldsAtMostItsStreamsAndIsToldWhenToRetry() {
+        try (FeedStream one = subscribe(null); FeedStream two = subscribe(null)) {
+            hello(one);
+            hello(two);
+            try (FeedStream three = subscribe(null)) {
+                assertThat(three.response().statusCode()).isEqualTo(503);
+                assertThat(three.response().headers().firstValue("Retry-After")).isPresent();
+                assertThat(three.response().headers().firstValue("Content-Type").orElseThrow())
+                        .startsWith("application/problem+json");
+            }
+        }
+        // a stream closed by the client frees its place when the server notices, at the latest on its next heartbeat
+        await().atMost(WAIT).until(() -> {
+            try (FeedStream again = subscribe(null)) {
+                return again.response().statusCode() == 200 && "hello".equals(again.nextBesidesHeartbeats(WAIT).name());
+            }
+        });
+    }
+
+    @Test
+    void aPositionOlderThanTheHistoryIsAnsweredWithAReset() {
+        String position;
+        try (FeedStream stream = subscribe(null)) {
+            position = hello(stream).id();
+        }
+        String base = newId();
+        int partition = SessionPartitions.of(base, SessionPartitions.DEFAULT);
+        int written = 0;
+        for (int i = 0; written < changesBeyondTheHistory(); i++) {
+            String id = base + "-" + i;
+            if (SessionPartitions.of(id, SessionPartitions.DEFAULT) == partition) {
+                put(id);
+                written++;
+            }
+        }
+
+        try (FeedStream stream = subscribe(position)) {
+            Event reset = stream.nextBesidesHeartbeats(WAIT);
+            assertThat(reset.name()).isEqualTo("reset");
+            assertThat(reset.data()).isEqualTo("{\"reason\":\"trimmed\"}");
+            hello(stream);
+        }
+    }
+}

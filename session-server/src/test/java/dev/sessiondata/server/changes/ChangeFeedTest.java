@@ -1,0 +1,63 @@
+package dev.sessiondata.server.changes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sessiondata.server.store.Precondition;
+import dev.sessiondata.server.store.SessionWrite;
+import dev.sessiondata.server.store.memory.MemorySessionChanges;
+import dev.sessiondata.server.store.memory.MemorySessionStore;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+
+/** The fan-out on the memory store's feed, without HTTP: the bound on a slow subscriber, the limit per client. */
+class ChangeFeedTest {
+
+    private static final SessionWrite WRITE = new SessionWrite(new byte[] {1}, "java", Duration.ofMinutes(5));
+
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final MemorySessionChanges changes = new MemorySessionChanges(4, 100);
+    private final MemorySessionStore store = new MemorySessionStore(1 << 20, Clock.systemUTC(), changes);
+    private final ChangeFeed feed = new ChangeFeed(changes,
+            new ChangeFeedProperties(Duration.ofMinutes(1), 4, 2, 100), Clock.systemUTC(), registry);
+
+    @AfterEach
+    void close() throws Exception {
+        feed.close();
+    }
+
+    @Test
+    void aSubscriberThatDoesNotReadIsCutWithAResetAfterItsBuffer() {
+        Flux<FeedEvent> unread = feed.subscribe("client", null);
+        for (int i = 0; i < 10; i++) {
+            store.put("s" + i, WRITE, Precondition.none()).toCompletableFuture().join();
+        }
+
+        List<FeedEvent> events = unread.collectList().block(Duration.ofSeconds(5));
+
+        assertThat(events).hasSizeLessThanOrEqualTo(5);
+        assertThat(events.get(0).name()).isEqualTo(FeedEvent.HELLO);
+        assertThat(events.subList(1, events.size() - 1)).extracting(FeedEvent::name).containsOnly(FeedEvent.CHANGE);
+        assertThat(events.get(events.size() - 1)).extracting(FeedEvent::name, FeedEvent::data)
+                .containsExactly(FeedEvent.RESET, "{\"reason\":\"slow\"}");
+        assertThat(registry.get("sessiondata.changes.resets").tag("reason", "slow").counter().count()).isEqualTo(1);
+        assertThat(registry.get("sessiondata.changes.published").counter().count()).isEqualTo(10);
+        assertThat(registry.get("sessiondata.changes.subscribers").gauge().value()).isZero();
+    }
+
+    @Test
+    void aClientHoldsAtMostItsStreamsAndGetsOneBackWhenOneEnds() {
+        Flux<FeedEvent> first = feed.subscribe("client", null);
+        feed.subscribe("client", null);
+        feed.subscribe("another", null);
+
+        assertThatThrownBy(() -> feed.subscribe("client", null)).isInstanceOf(SubscriberLimitException.class);
+        first.take(1).blockLast(Duration.ofSeconds(5));
+        assertThat(feed.subscribe("client", null)).isNotNull();
+    }
+}

@@ -1,0 +1,118 @@
+package dev.sessiondata.server.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every store's change feed must do, run against each ({@link SessionChanges}): a store and its feed, fresh
+ * for each test.
+ */
+public abstract class SessionChangesCompatibilityKit {
+
+    private static final SessionWrite WRITE = new SessionWrite(new byte[] {1, 2, 3}, "java", Duration.ofMinutes(5));
+
+    private SessionStore store;
+    private SessionChanges changes;
+    private final List<SessionChange> heard = new CopyOnWriteArrayList<>();
+    private AutoCloseable listening;
+
+    /** A fresh store. */
+    protected abstract SessionStore createStore();
+
+    /** The change feed of the store {@link #createStore} made last. */
+    protected abstract SessionChanges changesOf(SessionStore store);
+
+    @BeforeEach
+    void listen() {
+        store = createStore();
+        changes = changesOf(store);
+        listening = changes.listen(heard::add);
+    }
+
+    @AfterEach
+    void stopListening() throws Exception {
+        listening.close();
+    }
+
+    private static String newId() {
+        return "feed-" + UUID.randomUUID();
+    }
+
+    private List<SessionChange> heardOf(String id, int count) {
+        await().atMost(Duration.ofSeconds(10)).until(() -> heard.stream().filter(c -> c.id().equals(id)).count()
+                >= count);
+        return heard.stream().filter(c -> c.id().equals(id)).toList();
+    }
+
+    @Test
+    void aCreateUpdateAndDeleteAreHeardInOrderWithConsecutiveSequenceNumbers() {
+        String id = newId();
+        String created = store.put(id, WRITE, Precondition.none()).toCompletableFuture().join().version();
+        String updated = store.put(id, WRITE, Precondition.version(created)).toCompletableFuture().join().version();
+        store.delete(id, Precondition.none()).toCompletableFuture().join();
+
+        List<SessionChange> of = heardOf(id, 3);
+
+        assertThat(of).extracting(SessionChange::version).containsExactly(created, updated, null);
+        assertThat(of.get(2).deleted()).isTrue();
+        assertThat(of).extracting(SessionChange::partition).containsOnly(SessionPartitions.of(id, changes.partitions()));
+        assertThat(of).extracting(SessionChange::epoch).containsOnly(of.get(0).epoch());
+        assertThat(of.get(1).sequence()).isGreaterThan(of.get(0).sequence());
+        assertThat(of.get(2).sequence()).isGreaterThan(of.get(1).sequence());
+    }
+
+    @Test
+    void aRefusedWriteAReadAndATouchAreNoChange() throws Exception {
+        String id = newId();
+        store.put(id, WRITE, Precondition.none()).toCompletableFuture().join();
+        heardOf(id, 1);
+
+        store.put(id, WRITE, Precondition.version("stale")).toCompletableFuture().join();
+        store.delete(id, Precondition.version("stale")).toCompletableFuture().join();
+        store.touch(id).toCompletableFuture().join();
+        store.get(id).toCompletableFuture().join();
+        String marker = newId();
+        store.put(marker, WRITE, Precondition.none()).toCompletableFuture().join();
+        heardOf(marker, 1);
+
+        assertThat(heard.stream().filter(c -> c.id().equals(id))).hasSize(1);
+    }
+
+    @Test
+    void theChangesAfterAHeadAreTheOnesWrittenSince() {
+        String id = newId();
+        int partition = SessionPartitions.of(id, changes.partitions());
+        PartitionHead before = changes.heads().toCompletableFuture().join().get(partition);
+        String created = store.put(id, WRITE, Precondition.none()).toCompletableFuture().join().version();
+        store.delete(id, Precondition.none()).toCompletableFuture().join();
+
+        PartitionHead after = changes.heads().toCompletableFuture().join().get(partition);
+        Optional<List<SessionChange>> since = changes.since(partition, before, 100).toCompletableFuture().join();
+
+        assertThat(after.epoch()).isEqualTo(before.epoch());
+        assertThat(since).isPresent();
+        List<SessionChange> ofId = since.get().stream().filter(c -> c.id().equals(id)).toList();
+        assertThat(ofId).extracting(SessionChange::version).containsExactly(created, null);
+        assertThat(since.get().get(since.get().size() - 1).sequence()).isEqualTo(after.sequence());
+        assertThat(changes.since(partition, after, 100).toCompletableFuture().join()).contains(List.of());
+    }
+
+    @Test
+    void aPositionInAnotherEpochCannotBeResumed() {
+        PartitionHead head = changes.heads().toCompletableFuture().join().get(0);
+
+        assertThat(changes.since(0, new PartitionHead("not-" + head.epoch(), head.sequence()), 10)
+                .toCompletableFuture().join()).isEmpty();
+        assertThat(changes.since(0, new PartitionHead(head.epoch(), head.sequence() + 5), 10)
+                .toCompletableFuture().join()).isEmpty();
+    }
+}
