@@ -6,6 +6,7 @@ import dev.sessiondata.client.internal.ApiResponse;
 import dev.sessiondata.client.internal.ContentDigest;
 import dev.sessiondata.client.internal.Failures;
 import dev.sessiondata.client.internal.Handshake;
+import dev.sessiondata.client.internal.IndexPages;
 import dev.sessiondata.client.internal.SessionBody;
 import dev.sessiondata.client.internal.SessionCodec;
 import dev.sessiondata.client.internal.SessionRequests;
@@ -15,6 +16,8 @@ import dev.sessiondata.client.internal.nearcache.NearCacheInterceptor;
 import dev.sessiondata.serializer.SerializationException;
 import java.io.InterruptedIOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
@@ -57,8 +60,9 @@ import org.jspecify.annotations.Nullable;
  * update} then reads the session and, when it holds the bytes it sent, takes the write as done, so that it never
  * applies its change twice over its own write.
  *
- * <p>Time to live: each write takes {@link WriteOptions}; without them ({@link WriteOptions#defaults()}) the service
- * chooses, as {@link WriteOptions} explains.
+ * <p>Time to live and index values: each write takes {@link WriteOptions}; without them
+ * ({@link WriteOptions#defaults()}) the service chooses the ttl and lists the session under no index value, as
+ * {@link WriteOptions} explains. {@link #sessionsOf} lists the sessions of an index value (those of a user).
  *
  * <p>Errors: an absent session is {@link Optional#empty()} (or {@code false}); the service's refusals are
  * {@link SessionServiceException}s, one subtype per status a caller handles; a request without an answer is a
@@ -345,6 +349,28 @@ public final class SessionClient implements AutoCloseable {
      */
     public void touch(String id) {
         transport.send(ApiRequest.post("touch", sessionPath(id) + "/touch")).requireSuccess();
+    }
+
+    /**
+     * The live sessions listed under {@code value} of index {@code name} (such as
+     * {@link dev.sessiondata.api.SessionApi#PRINCIPAL_INDEX}), in the order of their ids, with their versions: the
+     * sessions whose last write gave them that value ({@link WriteOptions#withIndex}) and that were not deleted or
+     * expired since. Follows the service's pages to the last; the service bounds how many sessions one value lists.
+     *
+     * @throws SessionServiceException with {@code 400} if the service keeps no index of that name
+     */
+    public List<IndexedSession> sessionsOf(String name, String value) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(value, "value");
+        List<IndexedSession> sessions = new ArrayList<>();
+        String after = null;
+        do {
+            IndexPages.Page page = IndexPages.parse(transport.send(ApiRequest.get("sessions-of",
+                    IndexPages.path(name, value, after), maxPayloadBytes)).requireSuccess());
+            sessions.addAll(page.sessions());
+            after = page.next();
+        } while (after != null);
+        return List.copyOf(sessions);
     }
 
     /**

@@ -1,42 +1,72 @@
 package dev.sessiondata.client;
 
+import dev.sessiondata.api.SessionApi;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How a session is written, beside its value: today its time to live. Without one ({@link #defaults()}) the service
- * chooses: a new session gets its {@code sessiondata.session.default-ttl}; for an existing one, a service that keeps
- * a session's ttl across writes keeps it, and one that does not resets it to that default, so pass the ttl when it
- * matters. Immutable; each {@code with...} returns a new value.
+ * How a session is written, beside its value: its time to live and its index values. Without a ttl
+ * ({@link #defaults()}) the service chooses: a new session gets its {@code sessiondata.session.default-ttl}; for an
+ * existing one, a service that keeps a session's ttl across writes keeps it, and one that does not resets it to that
+ * default, so pass the ttl when it matters. The index values replace those the session had: a write without them
+ * lists the session under none ({@link SessionClient#sessionsOf}). Immutable; each {@code with...} returns a new
+ * value.
  *
  * @param timeToLive how long the session lives after this write (sent in whole seconds, rounded up); null leaves it
  *     to the service
+ * @param indexes the session's value of each index it is listed under, by index name
  */
-public record WriteOptions(@Nullable Duration timeToLive) {
+public record WriteOptions(@Nullable Duration timeToLive, Map<String, String> indexes) {
 
-    private static final WriteOptions DEFAULTS = new WriteOptions(null);
+    private static final WriteOptions DEFAULTS = new WriteOptions(null, Map.of());
 
     public WriteOptions {
         if (timeToLive != null && (timeToLive.isNegative() || timeToLive.isZero())) {
             throw new IllegalArgumentException("ttl must be positive, was " + timeToLive);
         }
+        indexes = Map.copyOf(Objects.requireNonNull(indexes, "indexes"));
+        indexes.forEach((name, value) -> {
+            if (name.isEmpty() || value.isEmpty()) {
+                throw new IllegalArgumentException("an index name and value are not empty, got '" + name + "'='"
+                        + value + "'");
+            }
+        });
     }
 
-    /** The service chooses the time to live. */
+    /** Options with this time to live (null: the service chooses) and in no index. */
+    public WriteOptions(@Nullable Duration timeToLive) {
+        this(timeToLive, Map.of());
+    }
+
+    /** The service chooses the time to live; the session is in no index. */
     public static WriteOptions defaults() {
         return DEFAULTS;
     }
 
     /** The session lives for {@code ttl} after this write. */
     public static WriteOptions ttl(Duration ttl) {
-        return new WriteOptions(Objects.requireNonNull(ttl, "ttl"));
+        return new WriteOptions(Objects.requireNonNull(ttl, "ttl"), Map.of());
     }
 
     /** These options with another time to live. */
     public WriteOptions withTtl(Duration ttl) {
-        return new WriteOptions(Objects.requireNonNull(ttl, "ttl"));
+        return new WriteOptions(Objects.requireNonNull(ttl, "ttl"), indexes);
+    }
+
+    /** These options with the session listed under {@code value} of index {@code name} (replacing its value there). */
+    public WriteOptions withIndex(String name, String value) {
+        Map<String, String> more = new HashMap<>(indexes);
+        more.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, "value"));
+        return new WriteOptions(timeToLive, more);
+    }
+
+    /** These options with the session listed under its user's name, in the service's {@code principal} index. */
+    public WriteOptions withPrincipal(String principalName) {
+        return withIndex(SessionApi.PRINCIPAL_INDEX, principalName);
     }
 
     /** The time to live, if this write sets one. */

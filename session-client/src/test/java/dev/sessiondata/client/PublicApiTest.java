@@ -27,6 +27,7 @@ class PublicApiTest {
             "dev.sessiondata.client.AsyncSessionClient",
             "dev.sessiondata.client.ConflictException",
             "dev.sessiondata.client.ForbiddenException",
+            "dev.sessiondata.client.IndexedSession",
             "dev.sessiondata.client.IntegrityException",
             "dev.sessiondata.client.MissingDigestException",
             "dev.sessiondata.client.OutcomeUnknownException",

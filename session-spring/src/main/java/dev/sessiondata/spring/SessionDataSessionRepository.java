@@ -3,6 +3,7 @@ package dev.sessiondata.spring;
 import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.client.ConflictException;
 import dev.sessiondata.client.ReadOptions;
+import dev.sessiondata.client.IndexedSession;
 import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.client.SessionNotFoundException;
 import dev.sessiondata.client.Versioned;
@@ -11,14 +12,19 @@ import dev.sessiondata.serializer.SerializerSettings;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.session.FindByIndexNameSessionRepository;
 import org.springframework.session.FlushMode;
+import org.springframework.session.IndexResolver;
+import org.springframework.session.PrincipalNameIndexResolver;
 import org.springframework.session.SaveMode;
+import org.springframework.session.Session;
 import org.springframework.session.SessionIdGenerator;
 import org.springframework.session.SessionRepository;
 import org.springframework.session.UuidSessionIdGenerator;
@@ -46,10 +52,16 @@ import org.springframework.session.UuidSessionIdGenerator;
  *       {@link DisallowedAttributeException}, so the service never holds a session its readers cannot load.</li>
  * </ul>
  *
- * <p>Finding sessions by principal ({@code FindByIndexNameSessionRepository}) needs an index the service does not
- * keep, so this repository does not offer it. Thread-safe; its setters are for configuration before use.
+ * <p>Finding sessions by principal ({@link FindByIndexNameSessionRepository}, on which Spring Security's
+ * {@code SpringSessionBackedSessionRegistry} stands): every write sends the session's principal name, resolved as
+ * Spring Session resolves it ({@link PrincipalNameIndexResolver}: the {@link #PRINCIPAL_NAME_INDEX_NAME} attribute,
+ * else the name of the {@code SPRING_SECURITY_CONTEXT}'s authentication), and the service keeps its
+ * {@code principal} index with the write; {@link #findByIndexNameAndIndexValue} asks the service for the principal's
+ * sessions and reads each. Only the principal index is kept, as Spring Session's Redis repositories keep only it:
+ * another index name finds nothing. Reading a found session slides its expiry, as any read through this repository
+ * does. Thread-safe; its setters are for configuration before use.
  */
-public final class SessionDataSessionRepository implements SessionRepository<SessionDataSession> {
+public final class SessionDataSessionRepository implements FindByIndexNameSessionRepository<SessionDataSession> {
 
     /** Spring Session's default, as {@code MapSession.DEFAULT_MAX_INACTIVE_INTERVAL}. */
     public static final Duration DEFAULT_MAX_INACTIVE_INTERVAL = Duration.ofMinutes(30);
@@ -64,6 +76,7 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
     private SessionIdGenerator sessionIdGenerator = UuidSessionIdGenerator.getInstance();
     private boolean touchOnRead;
     private SessionVersionToken versionToken = SessionVersionToken.NONE;
+    private IndexResolver<Session> principalResolver = new PrincipalNameIndexResolver<>();
 
     /**
      * @param client the application's client of the service
@@ -112,6 +125,33 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
      */
     public void setVersionToken(SessionVersionToken versionToken) {
         this.versionToken = Objects.requireNonNull(versionToken, "versionToken");
+    }
+
+    /**
+     * How a session's principal name is found for the service's principal index (Spring Session's
+     * {@link PrincipalNameIndexResolver} by default); only its {@link #PRINCIPAL_NAME_INDEX_NAME} entry is used.
+     */
+    public void setIndexResolver(IndexResolver<Session> indexResolver) {
+        this.principalResolver = Objects.requireNonNull(indexResolver, "indexResolver");
+    }
+
+    /**
+     * The sessions of a principal, by id, for {@link #PRINCIPAL_NAME_INDEX_NAME}; empty for any other index, which
+     * the service does not keep. A session listed but gone by the time it is read is left out.
+     */
+    @Override
+    public Map<String, SessionDataSession> findByIndexNameAndIndexValue(String indexName, String indexValue) {
+        if (!PRINCIPAL_NAME_INDEX_NAME.equals(indexName)) {
+            return Map.of();
+        }
+        Map<String, SessionDataSession> sessions = new LinkedHashMap<>();
+        for (IndexedSession listed : client.sessionsOf(SessionApi.PRINCIPAL_INDEX, indexValue)) {
+            SessionDataSession session = findById(listed.id());
+            if (session != null) {
+                sessions.put(session.getId(), session);
+            }
+        }
+        return sessions;
     }
 
     @Override
@@ -214,7 +254,7 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
         SessionState written = session.stored().with(session.changes(), session.getLastAccessedTime(),
                 session.getMaxInactiveInterval());
         String version = client.putIfAbsent(session.getId(), written.toValue(),
-                        WriteOptions.ttl(session.getMaxInactiveInterval()))
+                        options(session, session.getMaxInactiveInterval()))
                 .orElseThrow(() -> new IllegalStateException("a session with the new id " + session.getId()
                         + " exists already: the session id generator repeats ids"));
         session.saved(written, version);
@@ -226,11 +266,12 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
         Map<String, @Nullable Object> changes = changesToWrite(session);
         Instant accessed = session.getLastAccessedTime();
         Duration ttl = session.getMaxInactiveInterval();
+        WriteOptions options = options(session, ttl);
         String version = session.version();
         if (version != null) {
             SessionState written = session.stored().with(changes, accessed, ttl);
             try {
-                session.saved(written, client.replace(id, written.toValue(), version, WriteOptions.ttl(ttl)));
+                session.saved(written, client.replace(id, written.toValue(), version, options));
                 return;
             } catch (ConflictException concurrentWrite) {
                 log.debug("session {} changed since this request read it: merging this request's changes", id);
@@ -238,13 +279,20 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
         }
         try {
             Map<?, ?> merged = client.update(id, HashMap.class,
-                    current -> merge(id, current, changes, accessed, ttl).toValue(), WriteOptions.ttl(ttl));
+                    current -> merge(id, current, changes, accessed, ttl).toValue(), options);
             session.saved(SessionState.of(id, merged), null);
         } catch (SessionNotFoundException gone) {
             // invalidated or expired by another request meanwhile: writing the changes would resurrect it
             log.debug("session {} is gone; this request's changes to it are dropped", id);
             session.saved(session.stored(), null);
         }
+    }
+
+    /** The ttl, and the principal index value the session has now, which every write sends (or it leaves the index). */
+    private WriteOptions options(SessionDataSession session, Duration ttl) {
+        WriteOptions options = WriteOptions.ttl(ttl);
+        String principal = principalResolver.resolveIndexesFor(session).get(PRINCIPAL_NAME_INDEX_NAME);
+        return principal == null || principal.isEmpty() ? options : options.withPrincipal(principal);
     }
 
     static SessionState merge(String id, Map<?, ?> current, Map<String, @Nullable Object> changes,

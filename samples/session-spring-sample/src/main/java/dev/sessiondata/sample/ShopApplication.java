@@ -12,7 +12,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * A shop with a login and a cart in the HttpSession. Nothing in it knows about the session-data service: the
+ * A shop with a login and a cart in the HttpSession, and a signed-in area ({@link AccountController}) with one
+ * session per user ({@link SecurityConfiguration}). Nothing in it knows about the session-data service: the
  * session is the servlet API's, and the starter keeps it in the service (see application.properties), so that any
  * instance serves any user. Run it with the service up: {@code ./mvnw -pl samples/session-spring-sample
  * spring-boot:run}, with {@code SESSIONDATA_BASE_URI} and {@code SESSIONDATA_TOKEN} set.

@@ -30,6 +30,7 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class TwoInstances {
 
+    private SampleDeployment deployment;
     private TestServer server;
     private AppInstance a;
     private AppInstance b;
@@ -39,20 +40,17 @@ abstract class TwoInstances {
 
     @BeforeAll
     void start() {
-        server = TestServer.start(store());
-        a = AppInstance.start(server.baseUri());
-        b = AppInstance.start(server.baseUri());
+        deployment = SampleDeployment.start(store());
+        server = deployment.server();
+        a = deployment.a();
+        b = deployment.b();
     }
 
     @AfterAll
     void stop() {
-        if (a != null) {
-            a.close();
+        if (deployment != null) {
+            deployment.close();
         }
-        if (b != null) {
-            b.close();
-        }
-        server.close();
     }
 
     @Test

@@ -22,6 +22,9 @@ public final class SessionRequests {
                                    String... condition) {
         String path = sessionPath(id) + options.ttl().map(t -> "?" + SessionApi.TTL_PARAMETER + "=" + seconds(t)).orElse("");
         ApiRequest request = ApiRequest.putSession(operation, path, body);
+        if (!options.indexes().isEmpty()) {
+            request = request.header(SessionApi.INDEX_HEADER, IndexPages.header(options.indexes()));
+        }
         return condition.length == 0 ? request : request.header(condition[0], condition[1]);
     }
 

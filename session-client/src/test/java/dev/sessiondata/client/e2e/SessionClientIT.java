@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sessiondata.api.KnownSerializers;
+import dev.sessiondata.api.SessionApi;
+import dev.sessiondata.client.IndexedSession;
+import dev.sessiondata.client.SessionServiceException;
 import dev.sessiondata.api.ProblemType;
 import dev.sessiondata.client.ConflictException;
 import dev.sessiondata.client.ForbiddenException;
@@ -63,6 +66,31 @@ class SessionClientIT {
         assertThat(read.expiresAt()).isBetween(before.plus(Duration.ofMinutes(4)), before.plus(Duration.ofMinutes(6)));
         assertThat(read.serializerId()).isEqualTo(KnownSerializers.ONE_NIO);
         assertThat(client.fetchActiveSerializer()).isEqualTo(KnownSerializers.ONE_NIO);
+    }
+
+    /**
+     * A write with a principal lists the session under it, with the version the write answered; the index values are
+     * the last write's, so a write without the principal takes the session off, as a delete does.
+     */
+    @Test
+    void theSessionsOfAPrincipalAreThoseWhoseLastWriteNamedIt() {
+        WriteOptions ada = WriteOptions.ttl(Duration.ofMinutes(5)).withPrincipal("ada lovelace, countess+1");
+        String first = client.put("principal-1", cart(), ada);
+        String second = client.put("principal-2", cart(), ada.withIndex("principal", "ada lovelace, countess+1"));
+        client.put("principal-3", cart(), WriteOptions.defaults().withPrincipal("charles"));
+
+        assertThat(client.sessionsOf(SessionApi.PRINCIPAL_INDEX, "ada lovelace, countess+1")).containsExactly(
+                new IndexedSession("principal-1", first), new IndexedSession("principal-2", second));
+
+        client.put("principal-2", cart());
+        client.delete("principal-1");
+
+        assertThat(client.sessionsOf(SessionApi.PRINCIPAL_INDEX, "ada lovelace, countess+1")).isEmpty();
+        assertThat(client.sessionsOf(SessionApi.PRINCIPAL_INDEX, "charles")).extracting(IndexedSession::id)
+                .containsExactly("principal-3");
+        assertThatThrownBy(() -> client.sessionsOf("tenant", "acme")).isInstanceOf(SessionServiceException.class)
+                .satisfies(refused -> assertThat(((SessionServiceException) refused).problem().type())
+                        .isEqualTo(ProblemType.INVALID_INDEX.uri()));
     }
 
     @Test

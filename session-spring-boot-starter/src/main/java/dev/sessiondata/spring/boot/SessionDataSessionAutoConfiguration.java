@@ -39,7 +39,9 @@ import reactor.core.publisher.Mono;
 /**
  * Keeps a web application's sessions in the session-data service once {@code sessiondata.client.base-uri} is set: a
  * {@link SessionClient} from {@code sessiondata.client.*}, and on it, in a servlet application, a
- * {@link SessionDataSessionRepository} and Spring Session's {@link SessionRepositoryFilter}; in a WebFlux one, a
+ * {@link SessionDataSessionRepository} (a {@code FindByIndexNameSessionRepository}, so that Spring Security's
+ * {@code SpringSessionBackedSessionRegistry} takes it for concurrent-session control) and Spring Session's
+ * {@link SessionRepositoryFilter}; in a WebFlux one, a
  * {@link SessionDataReactiveSessionRepository} and Spring Session's {@code WebSessionManager}
  * ({@code @EnableSpringWebSession}), whose {@code SESSION} cookie ({@code server.reactive.session.cookie.*}) carries
  * the id in Base64 as the servlet one does, so that the two kinds share sessions. Spring Boot's session support

@@ -7,7 +7,10 @@ import dev.sessiondata.spring.SessionDataSessionRepository;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
+import dev.sessiondata.spring.SessionDataSession;
 import org.junit.jupiter.api.Test;
+import org.springframework.core.ResolvableType;
+import org.springframework.session.FindByIndexNameSessionRepository;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.session.autoconfigure.SessionAutoConfiguration;
@@ -45,6 +48,9 @@ class SessionDataSessionAutoConfigurationTest {
         configured.run(context -> {
             assertThat(context).hasSingleBean(SessionClient.class);
             assertThat(context).hasSingleBean(SessionDataSessionRepository.class);
+            // what Spring Security's SpringSessionBackedSessionRegistry is built with
+            assertThat(context.getBeanProvider(ResolvableType.forClassWithGenerics(
+                    FindByIndexNameSessionRepository.class, SessionDataSession.class)).getIfUnique()).isNotNull();
             assertThat(context).hasSingleBean(SessionRepositoryFilter.class);
             assertThat(context).hasSingleBean(SessionDataHealthIndicator.class);
             assertThat(context).hasBean("sessionDataClientMeters");

@@ -12,6 +12,8 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -22,15 +24,21 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.springframework.session.FindByIndexNameSessionRepository;
 import org.springframework.session.SessionRepository;
 
 /**
  * The contract Spring Session's own repository integration tests hold its Redis repositories to (save, find,
- * delete, attributes, {@code changeSessionId} in its variants, max inactive interval), held to ours against the
- * real server. One subclass per store of the server and repository (servlet, reactive).
+ * delete, attributes, {@code changeSessionId} in its variants, max inactive interval, and the lookups by principal
+ * name of {@code RedisIndexedSessionRepositoryITests}, by the name attribute and by the security context), held to
+ * ours against the real server. One subclass per store of the server and repository (servlet, reactive); the lookups
+ * run where the repository is a {@link FindByIndexNameSessionRepository}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class SpringSessionContract {
+
+    private static final String PRINCIPAL = FindByIndexNameSessionRepository.PRINCIPAL_NAME_INDEX_NAME;
+    private static final String SECURITY_CONTEXT = "SPRING_SECURITY_CONTEXT";
 
     private TestServer server;
     private SessionRepository<SessionDataSession> repository;
@@ -346,6 +354,186 @@ abstract class SpringSessionContract {
         assertThat(find(copy2.getId())).isNull();
     }
 
+    private Map<String, SessionDataSession> sessionsOf(String principal) {
+        return indexed().findByIndexNameAndIndexValue(PRINCIPAL, principal);
+    }
+
+    private static String principal(String name) {
+        return name + "-" + UUID.randomUUID();
+    }
+
+    @Test
+    void aSessionIsFoundByThePrincipalNameAttributeUntilItIsDeleted() {
+        String principal = principal("attribute");
+        SessionDataSession session = saved(PRINCIPAL, principal);
+
+        Map<String, SessionDataSession> found = indexed().findByPrincipalName(principal);
+        assertThat(found).containsOnlyKeys(session.getId());
+        assertThat(found.get(session.getId()).<String>getAttribute(PRINCIPAL)).isEqualTo(principal);
+
+        repository.deleteById(session.getId());
+        assertThat(sessionsOf(principal)).isEmpty();
+    }
+
+    @Test
+    void aSaveThatLeavesThePrincipalNameKeepsTheSessionFound() {
+        String principal = principal("unchanged");
+        SessionDataSession session = saved(PRINCIPAL, principal);
+
+        session.setAttribute("other", "value");
+        repository.save(session);
+
+        assertThat(sessionsOf(principal)).containsOnlyKeys(session.getId());
+    }
+
+    @Test
+    void aSaveOfAFoundSessionThatLeavesThePrincipalNameKeepsTheSessionFound() {
+        String principal = principal("unchanged-reload");
+        SessionDataSession session = saved(PRINCIPAL, principal);
+
+        SessionDataSession found = find(session.getId());
+        found.setAttribute("other", "value");
+        repository.save(found);
+
+        assertThat(sessionsOf(principal)).containsOnlyKeys(session.getId());
+    }
+
+    @Test
+    void aRemovedPrincipalNameFindsNothing() {
+        String principal = principal("removed");
+        SessionDataSession session = saved(PRINCIPAL, principal);
+
+        session.setAttribute(PRINCIPAL, null);
+        repository.save(session);
+
+        assertThat(sessionsOf(principal)).isEmpty();
+    }
+
+    @Test
+    void aPrincipalNameRemovedFromAFoundSessionFindsNothing() {
+        String principal = principal("removed-reload");
+        SessionDataSession session = saved(PRINCIPAL, principal);
+
+        SessionDataSession found = find(session.getId());
+        found.setAttribute(PRINCIPAL, null);
+        repository.save(found);
+
+        assertThat(sessionsOf(principal)).isEmpty();
+    }
+
+    @Test
+    void aChangedPrincipalNameFindsTheSessionUnderTheNewNameOnly() {
+        String principal = principal("before");
+        String changed = principal("after");
+        SessionDataSession session = saved(PRINCIPAL, principal);
+
+        session.setAttribute(PRINCIPAL, changed);
+        repository.save(session);
+
+        assertThat(sessionsOf(principal)).isEmpty();
+        assertThat(sessionsOf(changed)).containsOnlyKeys(session.getId());
+    }
+
+    @Test
+    void aPrincipalNameChangedInAFoundSessionFindsItUnderTheNewNameOnly() {
+        String principal = principal("before-reload");
+        String changed = principal("after-reload");
+        SessionDataSession session = saved(PRINCIPAL, principal);
+
+        SessionDataSession found = find(session.getId());
+        found.setAttribute(PRINCIPAL, changed);
+        repository.save(found);
+
+        assertThat(sessionsOf(principal)).isEmpty();
+        assertThat(sessionsOf(changed)).containsOnlyKeys(session.getId());
+    }
+
+    @Test
+    void aSessionIsFoundByItsSecurityContextsNameUntilItIsDeleted() {
+        String principal = principal("security");
+        SessionDataSession session = saved(SECURITY_CONTEXT, new SignedIn(principal));
+
+        assertThat(sessionsOf(principal)).containsOnlyKeys(session.getId());
+
+        repository.deleteById(session.getId());
+        assertThat(sessionsOf(principal)).isEmpty();
+    }
+
+    @Test
+    void aSaveThatLeavesTheSecurityContextKeepsTheSessionFound() {
+        String principal = principal("security-unchanged");
+        SessionDataSession session = saved(SECURITY_CONTEXT, new SignedIn(principal));
+
+        SessionDataSession found = find(session.getId());
+        found.setAttribute("other", "value");
+        repository.save(found);
+        session.setAttribute("other", "again");
+        repository.save(session);
+
+        assertThat(sessionsOf(principal)).containsOnlyKeys(session.getId());
+    }
+
+    @Test
+    void aRemovedSecurityContextFindsNothing() {
+        String principal = principal("security-removed");
+        SessionDataSession session = saved(SECURITY_CONTEXT, new SignedIn(principal));
+
+        session.setAttribute(SECURITY_CONTEXT, null);
+        repository.save(session);
+
+        assertThat(sessionsOf(principal)).isEmpty();
+    }
+
+    @Test
+    void aChangedSecurityContextFindsTheSessionUnderTheNewNameOnly() {
+        String principal = principal("security-before");
+        String changed = principal("security-after");
+        SessionDataSession session = saved(SECURITY_CONTEXT, new SignedIn(principal));
+
+        SessionDataSession found = find(session.getId());
+        found.setAttribute(SECURITY_CONTEXT, new SignedIn(changed));
+        repository.save(found);
+
+        assertThat(sessionsOf(principal)).isEmpty();
+        assertThat(sessionsOf(changed)).containsOnlyKeys(session.getId());
+    }
+
+    /** Spring Session's test sends the expiry event by hand; here the service expires the session itself. */
+    @Test
+    void anExpiredSessionIsNotFoundByItsPrincipal() throws InterruptedException {
+        String principal = principal("expiring");
+        SessionDataSession session = repository.createSession();
+        session.setAttribute(SECURITY_CONTEXT, new SignedIn(principal));
+        session.setMaxInactiveInterval(Duration.ofSeconds(1));
+        repository.save(session);
+        assertThat(sessionsOf(principal)).containsOnlyKeys(session.getId());
+
+        Thread.sleep(2100);
+
+        assertThat(sessionsOf(principal)).isEmpty();
+    }
+
+    @Test
+    void aChangedIdMovesTheSessionsPrincipalToTheNewId() {
+        String principal = principal("moved");
+        SessionDataSession session = saved(PRINCIPAL, principal);
+        String oldId = session.getId();
+
+        SessionDataSession found = find(oldId);
+        found.changeSessionId();
+        repository.save(found);
+
+        assertThat(sessionsOf(principal)).containsOnlyKeys(found.getId());
+    }
+
+    @Test
+    void anIndexOtherThanThePrincipalsFindsNothing() {
+        String principal = principal("other-index");
+        saved(PRINCIPAL, principal);
+
+        assertThat(indexed().findByIndexNameAndIndexValue("tenant", principal)).isEmpty();
+    }
+
     @Test
     void aSessionLastAccessedLongerAgoThanItsMaxInactiveIntervalIsExpired() {
         SessionDataSession session = saved("user", "ada");
@@ -378,5 +566,13 @@ abstract class SpringSessionContract {
         repository.save(session);
 
         assertThat(find(session.getId())).isNull();
+    }
+
+    /** The repository's lookups by index; the reactive repository has none (Spring Session's reactive API neither). */
+    @SuppressWarnings("unchecked")
+    private FindByIndexNameSessionRepository<SessionDataSession> indexed() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(repository instanceof FindByIndexNameSessionRepository,
+                "the reactive repository offers no lookup by index");
+        return (FindByIndexNameSessionRepository<SessionDataSession>) repository;
     }
 }

@@ -44,8 +44,7 @@ class InvalidationBeforeReplyIT {
         meters = new SimpleMeterRegistry();
         nearCache = NearCaches.interceptor(1 << 20, Duration.ofSeconds(5), server.baseUri(), TestServer.TOKEN, null,
                 Duration.ofSeconds(5), meters);
-        Interceptor holdReply = chain -> {
-            ApiResponse response = chain.proceed(chain.request());
+        Interceptor holdReply = chain -> chain.proceed(chain.request()).thenApply(response -> {
             if (chain.request().method().equals("GET") && holdNextReply.getAndSet(false)) {
                 replyHeld.countDown();
                 try {
@@ -55,7 +54,7 @@ class InvalidationBeforeReplyIT {
                 }
             }
             return response;
-        };
+        });
         transport = new Transport(List.of(nearCache, holdReply, new Authentication(TestServer.TOKEN)),
                 new UrlConnectionExchange(Duration.ofSeconds(5)), server.baseUri(), Duration.ofSeconds(10));
     }
