@@ -32,15 +32,18 @@ class ReadmeSamplesTest {
             if (block.group(1).equals("sh") && !sample.contains("curl ")) {
                 continue; // a build or run command, not a sample
             }
-            assertThat(sources).as("README sample not found in the manual's samples:%n%s", sample)
-                    .contains(normalised(sample));
+            assertThat(sources.contains(normalised(sample)))
+                    .as("this README sample is not, line for line, in the manual's samples:%n%s", sample)
+                    .isTrue();
             checked.add(sample);
         }
-        assertThat(checked).as("the README's tour has a Java, a properties and a curl sample").hasSizeGreaterThanOrEqualTo(3);
+        assertThat(checked).as("the README's tour has a Java, a properties and a curl sample")
+                .hasSizeGreaterThanOrEqualTo(3);
     }
 
     private static String samples() throws IOException {
-        try (Stream<Path> files = Stream.concat(Files.walk(Path.of("src/test/java")), Files.walk(Path.of("src/test/resources")))) {
+        try (Stream<Path> files = Stream.concat(
+                Files.walk(Path.of("src/test/java")), Files.walk(Path.of("src/test/resources")))) {
             List<Path> regular = files.filter(Files::isRegularFile).toList();
             StringBuilder all = new StringBuilder();
             for (Path file : regular) {
