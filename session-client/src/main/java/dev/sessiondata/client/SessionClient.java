@@ -1,11 +1,12 @@
 package dev.sessiondata.client;
 
-import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.client.internal.ApiRequest;
 import dev.sessiondata.client.internal.ApiResponse;
 import dev.sessiondata.client.internal.Failures;
 import dev.sessiondata.client.internal.Handshake;
+import dev.sessiondata.client.internal.SessionBody;
 import dev.sessiondata.client.internal.SessionCodec;
+import dev.sessiondata.client.internal.SessionRequests;
 import dev.sessiondata.client.internal.Transport;
 import dev.sessiondata.client.internal.UpdatePolicy;
 import dev.sessiondata.serializer.SerializationException;
@@ -62,6 +63,7 @@ public final class SessionClient implements AutoCloseable {
     private final SessionCodec codec;
     private final UpdatePolicy updatePolicy;
     private final int maxPayloadBytes;
+    private final AsyncSessionClient async;
 
     SessionClient(SessionClientBuilder origin, Transport transport, Handshake handshake, SessionCodec codec,
                   UpdatePolicy updatePolicy, int maxPayloadBytes) {
@@ -71,6 +73,7 @@ public final class SessionClient implements AutoCloseable {
         this.codec = codec;
         this.updatePolicy = updatePolicy;
         this.maxPayloadBytes = maxPayloadBytes;
+        this.async = new AsyncSessionClient(transport, handshake, codec, updatePolicy, maxPayloadBytes);
     }
 
     public static SessionClientBuilder builder() {
@@ -83,6 +86,15 @@ public final class SessionClient implements AutoCloseable {
      */
     public SessionClientBuilder newBuilder() {
         return origin.copy();
+    }
+
+    /**
+     * The non-blocking view of this client, for reactive applications: the same verbs returning
+     * {@link java.util.concurrent.CompletionStage}s, through the same pipeline, connection state and configuration.
+     * Closing this client closes it too.
+     */
+    public AsyncSessionClient async() {
+        return async;
     }
 
     /**
@@ -266,18 +278,15 @@ public final class SessionClient implements AutoCloseable {
                               @Nullable Condition condition) {
         Objects.requireNonNull(value, "value");
         Objects.requireNonNull(options, "options");
-        String path = sessionPath(id) + options.ttl()
-                .map(ttl -> "?" + SessionApi.TTL_PARAMETER + "=" + seconds(ttl)).orElse("");
+        SessionRequests.sessionPath(id);
         connect();
-        ApiRequest request = ApiRequest.putSession(operation, path, codec.encode(handshake.writer(), value));
-        if (condition != null) {
-            request = request.header(condition.header(), condition.value());
-        }
-        return transport.send(request);
+        SessionBody body = codec.encode(handshake.writer(), value);
+        return transport.send(condition == null ? SessionRequests.write(operation, id, options, body)
+                : SessionRequests.write(operation, id, options, body, condition.header(), condition.value()));
     }
 
     private ApiResponse read(String operation, String id) {
-        return transport.send(ApiRequest.get(operation, sessionPath(id), maxPayloadBytes));
+        return transport.send(SessionRequests.read(operation, id, maxPayloadBytes));
     }
 
     /** A precondition of a write: the header that carries it and its value. */
@@ -285,20 +294,11 @@ public final class SessionClient implements AutoCloseable {
     }
 
     private static Condition ifMatch(String version) {
-        return new Condition("If-Match", "\"" + version + "\"");
+        return new Condition("If-Match", SessionRequests.ifMatch(version));
     }
 
     private static String sessionPath(String id) {
-        Objects.requireNonNull(id, "id");
-        if (!SessionApi.SESSION_ID.matcher(id).matches()) {
-            throw new IllegalArgumentException("id must match " + SessionApi.SESSION_ID.pattern() + ", was '" + id
-                    + "'");
-        }
-        return SessionApi.SESSIONS_PATH + "/" + id;
-    }
-
-    private static long seconds(Duration ttl) {
-        return ttl.getSeconds() + (ttl.getNano() > 0 ? 1 : 0);
+        return SessionRequests.sessionPath(id);
     }
 
     private static void pause(Duration pause, String request) {

@@ -218,9 +218,10 @@ public final class SessionClientBuilder {
         SerializerSet serializers = SerializerSet.make(enabledSerializers(), enabledSerializers != null, effective,
                 metrics);
         SerializerChoice choice = new SerializerChoice(serializers, uri);
+        Exchange exchange = exchange(uri);
         Transport transport = new Transport(List.of(new UnsupportedSerializerRetry(choice),
                 new SerializerAnnouncements(choice), new Authentication(token), new ContentDigests(),
-                new RequestMetrics(metrics)), exchange(uri), uri, requestTimeout);
+                new RequestMetrics(metrics)), exchange, () -> nonBlockingExchange(exchange, uri), uri, requestTimeout);
         SchemaExchanges schemas = new SchemaExchanges(serializers, transport, schemaExchange,
                 effective.registeredClasses(), schemaCheckInterval, uri);
         return new SessionClient(copy(), transport, new Handshake(transport, choice, schemas, uri),
@@ -270,6 +271,22 @@ public final class SessionClientBuilder {
                 .executor(Transport.CALLER_RUNS)
                 .connectTimeout(connect)
                 .version(HttpClient.Version.HTTP_2)
+                .build(), true);
+    }
+
+    /**
+     * The exchange of {@link SessionClient#async()}: the application's {@code HttpClient}, else one of the client's
+     * own, made on the first non-blocking call, whose default executor runs what follows each answer (a caller-runs
+     * one would run it on the selector thread, where a blocking step of the schema exchange could wait for itself).
+     */
+    private HttpClientExchange nonBlockingExchange(Exchange exchange, URI uri) {
+        if (exchange instanceof HttpClientExchange given && httpClient != null) {
+            return given;
+        }
+        return new HttpClientExchange(HttpClient.newBuilder()
+                .connectTimeout(connectTimeout != null ? connectTimeout : DEFAULT_CONNECT_TIMEOUT)
+                .version("https".equalsIgnoreCase(uri.getScheme()) ? HttpClient.Version.HTTP_2
+                        : HttpClient.Version.HTTP_1_1)
                 .build(), true);
     }
 

@@ -18,7 +18,13 @@ import org.junit.jupiter.api.Test;
  */
 class PublicApiTest {
 
+    /**
+     * {@code AsyncSessionClient} joined as the non-blocking view of {@code SessionClient} ({@code async()}), for
+     * reactive applications: a separate view, as Caffeine keeps {@code AsyncCache} apart from {@code Cache}, rather
+     * than non-blocking verbs mixed into the blocking client.
+     */
     private static final List<String> API = List.of(
+            "dev.sessiondata.client.AsyncSessionClient",
             "dev.sessiondata.client.ConflictException",
             "dev.sessiondata.client.ForbiddenException",
             "dev.sessiondata.client.IntegrityException",

@@ -120,11 +120,11 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
             // a cookie is whatever the browser sends: an id the service would refuse names no session
             return null;
         }
-        Optional<Versioned<Map<?, ?>>> found = read(id);
-        if (found.isEmpty()) {
-            return null;
-        }
-        Versioned<Map<?, ?>> versioned = found.get();
+        return read(id).map(versioned -> found(id, versioned)).orElse(null);
+    }
+
+    /** The session a read found, its last access as the service's sliding expiry counts it. */
+    SessionDataSession found(String id, Versioned<? extends Map<?, ?>> versioned) {
         SessionState stored = SessionState.of(id, versioned.value());
         // the read slid the expiry: what the service counts as the last access is the expiry less the ttl
         Instant accessed = versioned.expiresAt().minus(stored.maxInactiveInterval());
@@ -223,14 +223,14 @@ public final class SessionDataSessionRepository implements SessionRepository<Ses
         }
     }
 
-    private static SessionState merge(String id, Map<?, ?> current, Map<String, @Nullable Object> changes,
+    static SessionState merge(String id, Map<?, ?> current, Map<String, @Nullable Object> changes,
                                        Instant accessed, Duration ttl) {
         SessionState fresh = SessionState.of(id, current);
         Instant lastAccessed = fresh.lastAccessedTime().isAfter(accessed) ? fresh.lastAccessedTime() : accessed;
         return fresh.with(changes, lastAccessed, ttl);
     }
 
-    private Map<String, @Nullable Object> changesToWrite(SessionDataSession session) {
+    Map<String, @Nullable Object> changesToWrite(SessionDataSession session) {
         if (saveMode != SaveMode.ALWAYS) {
             return new HashMap<>(session.changes());
         }

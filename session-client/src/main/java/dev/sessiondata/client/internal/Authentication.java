@@ -1,5 +1,7 @@
 package dev.sessiondata.client.internal;
 
+import java.util.concurrent.CompletionStage;
+
 /** Adds the client's bearer token to every request. */
 public final class Authentication implements Interceptor {
 
@@ -10,7 +12,7 @@ public final class Authentication implements Interceptor {
     }
 
     @Override
-    public ApiResponse intercept(Chain chain) {
+    public CompletionStage<ApiResponse> intercept(Chain chain) {
         return chain.proceed(chain.request().header("Authorization", authorization));
     }
 }

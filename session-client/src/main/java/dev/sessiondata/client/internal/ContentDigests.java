@@ -1,5 +1,7 @@
 package dev.sessiondata.client.internal;
 
+import java.util.concurrent.CompletionStage;
+
 /**
  * The integrity fields of RFC 9530 on the wire ({@link ContentDigest} computes them): every session write carries
  * the {@code Content-Digest} of its bytes, and every successful answer that carries a {@code Repr-Digest} is checked
@@ -8,15 +10,16 @@ package dev.sessiondata.client.internal;
 public final class ContentDigests implements Interceptor {
 
     @Override
-    public ApiResponse intercept(Chain chain) {
+    public CompletionStage<ApiResponse> intercept(Chain chain) {
         ApiRequest request = chain.request();
         SessionBody body = request.sessionBody();
-        ApiResponse response = chain.proceed(body == null ? request
-                : request.header(ContentDigest.CONTENT_DIGEST, ContentDigest.of(body.bytes())));
-        if (response.isSuccessful()) {
-            ContentDigest.verify(response.request(), response.headers().allValues(ContentDigest.REPR_DIGEST),
-                    response.body());
-        }
-        return response;
+        return chain.proceed(body == null ? request
+                : request.header(ContentDigest.CONTENT_DIGEST, ContentDigest.of(body.bytes()))).thenApply(response -> {
+                    if (response.isSuccessful()) {
+                        ContentDigest.verify(response.request(),
+                                response.headers().allValues(ContentDigest.REPR_DIGEST), response.body());
+                    }
+                    return response;
+                });
     }
 }

@@ -1,6 +1,7 @@
 package dev.sessiondata.client.internal;
 
 import java.net.URI;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -33,19 +34,52 @@ public final class Handshake {
         synchronized (connectLock) {
             if (!connected) {
                 long start = System.nanoTime();
-                String writer = askWriter();
-                String exchanged = schemas.exchange(writer).orElse("no schema exchange");
-                ClientLog.LOG.info("Session client ready for {} in {} ms: active serializer {} (accepted {}), "
-                        + "writing with {}, {}", baseUri, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start),
-                        choice.active(), choice.accepted(), writer, exchanged);
-                connected = true;
+                finish(askWriter(), start);
             }
         }
+    }
+
+    /**
+     * As {@link #connect()}, without blocking for the listing: the stage completes once the handshake happened.
+     * The schema exchange that follows for a serializer that needs one runs on the thread the listing's answer
+     * arrived on (the HTTP client's, never the caller's), once per client.
+     */
+    public CompletableFuture<Void> connectAsync() {
+        if (connected) {
+            return CompletableFuture.completedFuture(null);
+        }
+        long start = System.nanoTime();
+        return transport.sendAsync(SerializerAnnouncements.listing()).thenAccept(listing -> {
+            listing.requireSuccess();
+            String writer = choice.listedWriter();
+            synchronized (connectLock) {
+                if (!connected) {
+                    finish(writer, start);
+                }
+            }
+        });
+    }
+
+    private void finish(String writer, long start) {
+        String exchanged = schemas.exchange(writer).orElse("no schema exchange");
+        ClientLog.LOG.info("Session client ready for {} in {} ms: active serializer {} (accepted {}), "
+                + "writing with {}, {}", baseUri, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start),
+                choice.active(), choice.accepted(), writer, exchanged);
+        connected = true;
     }
 
     /** The serializer to write with now; asks the service only when the active one is new and not this client's. */
     public String writer() {
         return choice.writer().orElseGet(this::askWriter);
+    }
+
+    /** As {@link #writer()}, asking the service without blocking when it must. */
+    public CompletableFuture<String> writerAsync() {
+        return choice.writer().map(CompletableFuture::completedFuture).orElseGet(() ->
+                transport.sendAsync(SerializerAnnouncements.listing()).thenApply(listing -> {
+                    listing.requireSuccess();
+                    return choice.listedWriter();
+                }));
     }
 
     /** The base URI, the active serializer as last announced and the enabled ones, for {@code toString}. */

@@ -7,11 +7,13 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Sends through a JDK {@link HttpClient}: the application's own, or one this client built for {@code https}
  * (HTTP/2), which {@link #close()} closes where the JDK can close one (Java 21 and later; before, it stops once
- * unreachable).
+ * unreachable). It serves both paths of the client: {@link #exchange} waits for the answer, {@link #exchangeAsync}
+ * does not.
  */
 public final class HttpClientExchange implements Exchange {
 
@@ -26,6 +28,22 @@ public final class HttpClientExchange implements Exchange {
 
     @Override
     public Answer exchange(URI uri, ApiRequest request, Duration timeout) throws IOException, InterruptedException {
+        HttpResponse<byte[]> response = http.send(httpRequest(uri, request, timeout),
+                BoundedBody.handler(request.bodyLimit()));
+        return new Answer(response.statusCode(), response.headers(), response.body());
+    }
+
+    /**
+     * Sends {@code request} without waiting: the stage completes, on the {@link HttpClient}'s executor, with the
+     * answer whatever its status (bodies bounded as {@link #exchange} bounds them), or exceptionally with the
+     * {@link IOException} of a request without an answer.
+     */
+    public CompletableFuture<Answer> exchangeAsync(URI uri, ApiRequest request, Duration timeout) {
+        return http.sendAsync(httpRequest(uri, request, timeout), BoundedBody.handler(request.bodyLimit()))
+                .thenApply(response -> new Answer(response.statusCode(), response.headers(), response.body()));
+    }
+
+    private static HttpRequest httpRequest(URI uri, ApiRequest request, Duration timeout) {
         byte[] body = request.body();
         HttpRequest.Builder builder = HttpRequest.newBuilder(uri)
                 .timeout(timeout)
@@ -35,8 +53,7 @@ public final class HttpClientExchange implements Exchange {
         for (int i = 0; i < headers.size(); i += 2) {
             builder.header(headers.get(i), headers.get(i + 1));
         }
-        HttpResponse<byte[]> response = http.send(builder.build(), BoundedBody.handler(request.bodyLimit()));
-        return new Answer(response.statusCode(), response.headers(), response.body());
+        return builder.build();
     }
 
     @Override

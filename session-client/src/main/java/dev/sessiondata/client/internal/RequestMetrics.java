@@ -1,10 +1,13 @@
 package dev.sessiondata.client.internal;
 
-import dev.sessiondata.client.SessionTransportException;
 import dev.sessiondata.client.internal.metrics.ClientMetrics;
 import dev.sessiondata.client.internal.metrics.Outcome;
+import java.util.concurrent.CompletionStage;
 
-/** Times every HTTP request per operation and outcome; the last link before the exchange, so a resend counts. */
+/**
+ * Times every HTTP request per operation and outcome, until its answer arrived (on either path of the client); the
+ * last link before the exchange, so a resend counts.
+ */
 public final class RequestMetrics implements Interceptor {
 
     private final ClientMetrics metrics;
@@ -14,17 +17,10 @@ public final class RequestMetrics implements Interceptor {
     }
 
     @Override
-    public ApiResponse intercept(Chain chain) {
+    public CompletionStage<ApiResponse> intercept(Chain chain) {
         ApiRequest request = chain.request();
         long start = System.nanoTime();
-        ApiResponse response;
-        try {
-            response = chain.proceed(request);
-        } catch (SessionTransportException e) {
-            metrics.request(request.operation(), Outcome.IO_ERROR, System.nanoTime() - start);
-            throw e;
-        }
-        metrics.request(request.operation(), Outcome.of(response.status()), System.nanoTime() - start);
-        return response;
+        return chain.proceed(request).whenComplete((response, failure) -> metrics.request(request.operation(),
+                response == null ? Outcome.IO_ERROR : Outcome.of(response.status()), System.nanoTime() - start));
     }
 }

@@ -1,6 +1,7 @@
 package dev.sessiondata.client.internal;
 
 import dev.sessiondata.api.SessionApi;
+import java.util.concurrent.CompletionStage;
 
 /**
  * Hands the {@link SerializerChoice} what answers say about the service's serializers: the active one, which every
@@ -20,17 +21,18 @@ public final class SerializerAnnouncements implements Interceptor {
     }
 
     @Override
-    public ApiResponse intercept(Chain chain) {
+    public CompletionStage<ApiResponse> intercept(Chain chain) {
         ApiRequest request = chain.request();
-        ApiResponse response = chain.proceed(request);
-        response.header(SessionApi.SERIALIZER_ACTIVE_HEADER)
-                .map(String::strip)
-                .filter(id -> !id.isEmpty())
-                .ifPresent(choice::announced);
-        if (response.isSuccessful() && request.method().equals("GET")
-                && request.path().equals(SessionApi.SERIALIZERS_PATH)) {
-            choice.listed(ServerSerializers.parse(response));
-        }
-        return response;
+        return chain.proceed(request).thenApply(response -> {
+            response.header(SessionApi.SERIALIZER_ACTIVE_HEADER)
+                    .map(String::strip)
+                    .filter(id -> !id.isEmpty())
+                    .ifPresent(choice::announced);
+            if (response.isSuccessful() && request.method().equals("GET")
+                    && request.path().equals(SessionApi.SERIALIZERS_PATH)) {
+                choice.listed(ServerSerializers.parse(response));
+            }
+            return response;
+        });
     }
 }

@@ -2,6 +2,8 @@ package dev.sessiondata.client.internal;
 
 import dev.sessiondata.client.SerializerNotEnabledException;
 import dev.sessiondata.client.SessionServiceException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 /**
  * The answer to a {@code 415} of a session write: the service switched serializers, or closed a migration window,
@@ -18,25 +20,28 @@ public final class UnsupportedSerializerRetry implements Interceptor {
     }
 
     @Override
-    public ApiResponse intercept(Chain chain) {
+    public CompletionStage<ApiResponse> intercept(Chain chain) {
         ApiRequest request = chain.request();
-        ApiResponse response = chain.proceed(request);
         SessionBody body = request.sessionBody();
-        if (response.status() != 415 || body == null) {
-            return response;
-        }
-        chain.proceed(SerializerAnnouncements.listing()).requireSuccess();
-        String writer;
-        try {
-            writer = choice.listedWriter();
-        } catch (SerializerNotEnabledException none) {
-            SessionServiceException refused = Failures.of(response);
-            refused.addSuppressed(none);
-            throw refused;
-        }
-        if (writer.equals(body.serializerId())) {
-            return response;
-        }
-        return chain.proceed(request.withSessionBody(body.encodedWith(writer)));
+        return chain.proceed(request).thenCompose(response -> {
+            if (response.status() != 415 || body == null) {
+                return CompletableFuture.completedFuture(response);
+            }
+            return chain.proceed(SerializerAnnouncements.listing()).thenCompose(listing -> {
+                listing.requireSuccess();
+                String writer;
+                try {
+                    writer = choice.listedWriter();
+                } catch (SerializerNotEnabledException none) {
+                    SessionServiceException refused = Failures.of(response);
+                    refused.addSuppressed(none);
+                    throw refused;
+                }
+                if (writer.equals(body.serializerId())) {
+                    return CompletableFuture.completedFuture(response);
+                }
+                return chain.proceed(request.withSessionBody(body.encodedWith(writer)));
+            });
+        });
     }
 }

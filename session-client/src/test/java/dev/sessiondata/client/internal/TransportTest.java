@@ -8,6 +8,7 @@ import java.net.http.HttpHeaders;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
@@ -39,15 +40,17 @@ class TransportTest {
         List<String> seen = new CopyOnWriteArrayList<>();
         Interceptor outer = chain -> {
             seen.add("outer request");
-            ApiResponse response = chain.proceed(chain.request().header("X-Outer", "1"));
-            seen.add("outer answer");
-            return response;
+            return chain.proceed(chain.request().header("X-Outer", "1")).thenApply(response -> {
+                seen.add("outer answer");
+                return response;
+            });
         };
         Interceptor inner = chain -> {
             seen.add("inner request " + chain.request().headers());
-            ApiResponse response = chain.proceed(chain.request());
-            seen.add("inner answer");
-            return response;
+            return chain.proceed(chain.request()).thenApply(response -> {
+                seen.add("inner answer");
+                return response;
+            });
         };
         RecordingExchange exchange = new RecordingExchange();
 
@@ -65,7 +68,7 @@ class TransportTest {
         ApiResponse cached = new ApiResponse("GET /api/v1/sessions/a", 200,
                 HttpHeaders.of(Map.of("ETag", List.of("\"v1\"")), (name, value) -> true), new byte[] {1});
         RecordingExchange exchange = new RecordingExchange();
-        Transport transport = new Transport(List.of(chain -> cached), exchange, BASE, Duration.ofSeconds(1));
+        Transport transport = new Transport(List.of(chain -> CompletableFuture.completedFuture(cached)), exchange, BASE, Duration.ofSeconds(1));
 
         ApiResponse response = transport.send(ApiRequest.get("get", "/api/v1/sessions/a", 10));
 

@@ -89,6 +89,21 @@ public class SessionDataClientProperties {
          */
         private boolean touchOnRead;
 
+        /**
+         * Whether a WebFlux application's session cookie carries the id in Base64, as a servlet application's Spring
+         * Session cookie does by default, so that the two share their users' sessions; false leaves WebFlux's own
+         * cookie (the id as it is).
+         */
+        private boolean reactiveCookieBase64 = true;
+
+        public boolean isReactiveCookieBase64() {
+            return reactiveCookieBase64;
+        }
+
+        public void setReactiveCookieBase64(boolean reactiveCookieBase64) {
+            this.reactiveCookieBase64 = reactiveCookieBase64;
+        }
+
         public SaveMode getSaveMode() {
             return saveMode;
         }

@@ -3,12 +3,15 @@ package dev.sessiondata.spring.boot;
 import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.client.SessionClientBuilder;
 import dev.sessiondata.serializer.SerializerSettings;
+import dev.sessiondata.spring.Base64WebSessionIdResolver;
+import dev.sessiondata.spring.SessionDataReactiveSessionRepository;
 import dev.sessiondata.spring.SessionDataSessionRepository;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -23,26 +26,35 @@ import org.springframework.boot.session.autoconfigure.SessionProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
+import org.springframework.session.ReactiveSessionRepository;
 import org.springframework.session.SessionRepository;
 import org.springframework.session.config.annotation.web.http.EnableSpringHttpSession;
+import org.springframework.session.config.annotation.web.server.EnableSpringWebSession;
 import org.springframework.session.web.http.SessionRepositoryFilter;
 import org.springframework.util.ClassUtils;
+import org.springframework.web.server.session.CookieWebSessionIdResolver;
+import org.springframework.web.server.session.WebSessionManager;
+import reactor.core.publisher.Mono;
 
 /**
- * Keeps a servlet application's HttpSessions in the session-data service once {@code sessiondata.client.base-uri}
- * is set: a {@link SessionClient} from {@code sessiondata.client.*}, a {@link SessionDataSessionRepository} on it
- * and Spring Session's {@link SessionRepositoryFilter}. Spring Boot's session support still makes the
- * {@code SESSION} cookie from {@code server.servlet.session.cookie.*} and registers the filter; a
- * {@code CookieSerializer} or {@code HttpSessionIdResolver} bean of the application replaces Boot's. The session
- * timeout is {@code spring.session.timeout}, else {@code server.servlet.session.timeout}, else 30 minutes. Each bean
- * here steps aside for one of the application's own.
+ * Keeps a web application's sessions in the session-data service once {@code sessiondata.client.base-uri} is set: a
+ * {@link SessionClient} from {@code sessiondata.client.*}, and on it, in a servlet application, a
+ * {@link SessionDataSessionRepository} and Spring Session's {@link SessionRepositoryFilter}; in a WebFlux one, a
+ * {@link SessionDataReactiveSessionRepository} and Spring Session's {@code WebSessionManager}
+ * ({@code @EnableSpringWebSession}), whose {@code SESSION} cookie ({@code server.reactive.session.cookie.*}) carries
+ * the id in Base64 as the servlet one does, so that the two kinds share sessions. Spring Boot's session support
+ * still makes the servlet {@code SESSION} cookie from {@code server.servlet.session.cookie.*} and registers the
+ * filter; a {@code CookieSerializer} or {@code HttpSessionIdResolver} bean of the application replaces Boot's. The
+ * session timeout is {@code spring.session.timeout}, else {@code server.servlet.session.timeout} (or
+ * {@code server.reactive.session.timeout}), else 30 minutes. Each bean here steps aside for one of the
+ * application's own.
  */
-@AutoConfiguration(before = SessionAutoConfiguration.class)
-@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-@ConditionalOnClass({SessionClient.class, SessionRepositoryFilter.class})
+@AutoConfiguration(before = SessionAutoConfiguration.class,
+        beforeName = "org.springframework.boot.webflux.autoconfigure.WebFluxAutoConfiguration")
+@ConditionalOnWebApplication
+@ConditionalOnClass(SessionClient.class)
 @ConditionalOnProperty(prefix = "sessiondata.client", name = "base-uri")
 @EnableConfigurationProperties({SessionDataClientProperties.class, SessionProperties.class})
-@EnableSpringHttpSession
 public class SessionDataSessionAutoConfiguration {
 
     @Bean
@@ -85,20 +97,70 @@ public class SessionDataSessionAutoConfiguration {
         return new StartupHandshake(client);
     }
 
-    @Bean
-    @ConditionalOnMissingBean(SessionRepository.class)
-    SessionDataSessionRepository sessionRepository(SessionClient client, SerializerSettings settings,
-                                                   SessionDataClientProperties properties,
-                                                   SessionProperties sessionProperties, Environment environment) {
-        SessionDataSessionRepository repository = new SessionDataSessionRepository(client, settings);
+    /** The HttpSession of a servlet application, through Spring Session's filter. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+    @ConditionalOnClass(SessionRepositoryFilter.class)
+    @EnableSpringHttpSession
+    static class ServletSessionConfiguration {
+
+        @Bean
+        @ConditionalOnMissingBean(SessionRepository.class)
+        SessionDataSessionRepository sessionRepository(SessionClient client, SerializerSettings settings,
+                                                       SessionDataClientProperties properties,
+                                                       SessionProperties sessionProperties, Environment environment) {
+            SessionDataSessionRepository repository = new SessionDataSessionRepository(client, settings);
+            repository.setDefaultMaxInactiveInterval(timeout(sessionProperties, environment, "servlet"));
+            repository.setSaveMode(properties.getSession().getSaveMode());
+            repository.setFlushMode(properties.getSession().getFlushMode());
+            repository.setTouchOnRead(properties.getSession().isTouchOnRead());
+            return repository;
+        }
+    }
+
+    /**
+     * The WebSession of a WebFlux application, through Spring Session's {@code WebSessionManager}, as Spring Boot's
+     * own session support configures it for a reactive store.
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+    @ConditionalOnClass({Mono.class, WebSessionManager.class})
+    @EnableSpringWebSession
+    static class ReactiveSessionConfiguration {
+
+        @Bean
+        @ConditionalOnMissingBean(ReactiveSessionRepository.class)
+        SessionDataReactiveSessionRepository reactiveSessionRepository(SessionClient client,
+                SerializerSettings settings, SessionDataClientProperties properties,
+                SessionProperties sessionProperties, Environment environment) {
+            SessionDataReactiveSessionRepository repository = new SessionDataReactiveSessionRepository(client,
+                    settings);
+            repository.setDefaultMaxInactiveInterval(timeout(sessionProperties, environment, "reactive"));
+            repository.setSaveMode(properties.getSession().getSaveMode());
+            repository.setTouchOnRead(properties.getSession().isTouchOnRead());
+            return repository;
+        }
+
+        /** Boot's cookie, its id in Base64 as a servlet application's Spring Session cookie carries it. */
+        @Bean
+        @ConditionalOnProperty(prefix = "sessiondata.client.session", name = "reactive-cookie-base64",
+                matchIfMissing = true)
+        static BeanPostProcessor sessionDataBase64SessionCookie() {
+            return new BeanPostProcessor() {
+                @Override
+                public Object postProcessAfterInitialization(Object bean, String beanName) {
+                    return bean instanceof CookieWebSessionIdResolver cookies
+                            ? new Base64WebSessionIdResolver(cookies) : bean;
+                }
+            };
+        }
+    }
+
+    /** {@code spring.session.timeout}, else {@code server.<kind>.session.timeout}, else 30 minutes. */
+    private static Duration timeout(SessionProperties sessionProperties, Environment environment, String kind) {
         Duration timeout = sessionProperties.determineTimeout(() -> Binder.get(environment)
-                .bind("server.servlet.session.timeout", Duration.class).orElse(null));
-        repository.setDefaultMaxInactiveInterval(Optional.ofNullable(timeout)
-                .orElse(SessionDataSessionRepository.DEFAULT_MAX_INACTIVE_INTERVAL));
-        repository.setSaveMode(properties.getSession().getSaveMode());
-        repository.setFlushMode(properties.getSession().getFlushMode());
-        repository.setTouchOnRead(properties.getSession().isTouchOnRead());
-        return repository;
+                .bind("server." + kind + ".session.timeout", Duration.class).orElse(null));
+        return Optional.ofNullable(timeout).orElse(SessionDataSessionRepository.DEFAULT_MAX_INACTIVE_INTERVAL);
     }
 
     private static Class<?> load(String className) {

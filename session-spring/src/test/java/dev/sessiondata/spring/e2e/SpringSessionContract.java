@@ -15,20 +15,26 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.springframework.session.SessionRepository;
 
 /**
  * The contract Spring Session's own repository integration tests hold its Redis repositories to (save, find,
  * delete, attributes, {@code changeSessionId} in its variants, max inactive interval), held to ours against the
- * real server. One subclass per store of the server.
+ * real server. One subclass per store of the server and repository (servlet, reactive).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class SpringSessionContract {
 
     private TestServer server;
-    private SessionDataSessionRepository repository;
+    private SessionRepository<SessionDataSession> repository;
 
     /** The server's store properties. */
     abstract String[] store();
+
+    /** The repository under test: the servlet one, or a test's blocking view of the reactive one. */
+    SessionRepository<SessionDataSession> repository(SessionClient client, SerializerSettings settings) {
+        return new SessionDataSessionRepository(client, settings);
+    }
 
     @BeforeAll
     void start() {
@@ -37,7 +43,7 @@ abstract class SpringSessionContract {
         SerializerSettings settings = SerializerSettings.builder().allowPackages("dev.sessiondata.spring.e2e").build();
         SessionClient client = SessionClient.builder().baseUri(server.baseUri()).token(TestServer.TOKEN)
                 .serializerSettings(settings).build();
-        repository = new SessionDataSessionRepository(client, settings);
+        repository = repository(client, settings);
     }
 
     @AfterAll
