@@ -45,6 +45,8 @@
 # 127.0.0.1 only; every process it starts is stopped by its process id on exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=processes.sh
+. loadtest/processes.sh
 
 sizes="1024 10240 102400 1048576" stores="memory redis passthrough" warmup=10 duration=15 overload=0 profile=false
 jar="" skip_build=false out="" what=capacity summary_only=false quick=false
@@ -111,9 +113,7 @@ fi
 default_out=false
 if [ -z "$out" ]; then
   default_out=true
-  out="docs/benchmarks/$(date -u +%F)-$what"
-  n=2; base="$out"
-  while [ -e "$out" ]; do out="$base-$n"; n=$((n + 1)); done
+  out=$(dated_report_dir "$what")
 fi
 
 need=()
@@ -130,8 +130,6 @@ fi
 work=session-loadtest/target/capacity
 mkdir -p "$work" "$out"
 pids=() store_redis_pid=""
-# shellcheck source=processes.sh
-. loadtest/processes.sh
 cleanup() { for pid in "${pids[@]}"; do stop "$pid"; done; }
 trap cleanup EXIT
 

@@ -40,9 +40,7 @@ done
 default_out=false
 if [ -z "$out" ]; then
   default_out=true
-  out="docs/benchmarks/$(date -u +%F)-spring-session-comparison"
-  n=2; base="$out"
-  while [ -e "$out" ]; do out="$base-$n"; n=$((n + 1)); done
+  out=$(dated_report_dir spring-session-comparison)
 fi
 work=session-loadtest/target/spring-session-run
 mkdir -p "$work" "$out"

@@ -55,9 +55,9 @@ if [ "$summary_only" = true ]; then
   exit 0
 fi
 
-out="docs/benchmarks/$(date -u +%F)-loadtest-table"
-n=2; base="$out"
-while [ -e "$out" ]; do out="$base-$n"; n=$((n + 1)); done
+# shellcheck source=processes.sh
+. loadtest/processes.sh
+out=$(dated_report_dir loadtest-table)
 mkdir -p "$out"
 work=session-loadtest/target/loadtest
 
