@@ -11,7 +11,7 @@ import dev.sessiondata.server.store.redis.RedisMemoryHealthIndicator;
 import dev.sessiondata.server.store.redis.RedisSchemaStore;
 import dev.sessiondata.server.store.redis.RedisSessionStatistics;
 import dev.sessiondata.server.store.redis.RedisSessionStore;
-import dev.sessiondata.server.web.SessionProperties;
+import dev.sessiondata.server.session.SessionProperties;
 import io.lettuce.core.ClientOptions;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -1,6 +1,6 @@
 package dev.sessiondata.server.config;
 
-import dev.sessiondata.server.web.SerializerConfigurationException;
+import dev.sessiondata.server.serializer.SerializerConfigurationException;
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 

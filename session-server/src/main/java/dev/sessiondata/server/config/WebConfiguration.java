@@ -1,50 +1,49 @@
 package dev.sessiondata.server.config;
 
 import dev.sessiondata.api.KnownSerializers;
+import dev.sessiondata.api.SessionApi;
+import dev.sessiondata.server.http.Admission;
+import dev.sessiondata.server.http.ApiPipeline;
+import dev.sessiondata.server.http.OpenApiDocument;
+import dev.sessiondata.server.http.OverloadProperties;
+import dev.sessiondata.server.http.ProblemDocuments;
+import dev.sessiondata.server.http.RouteTable;
+import dev.sessiondata.server.http.WriteAdmission;
 import dev.sessiondata.server.metrics.RequestMetrics;
 import dev.sessiondata.server.metrics.ServerMetrics;
-import dev.sessiondata.server.schema.SchemaHandler;
 import dev.sessiondata.server.schema.SchemaProperties;
-import dev.sessiondata.server.security.BearerTokenFilter;
+import dev.sessiondata.server.schema.SchemaRoutes;
+import dev.sessiondata.server.security.BearerAuthentication;
 import dev.sessiondata.server.security.SecurityProperties;
 import dev.sessiondata.server.security.TokenRegistry;
+import dev.sessiondata.server.serializer.ActiveSerializerHeader;
+import dev.sessiondata.server.serializer.SerializerPolicy;
+import dev.sessiondata.server.serializer.SerializerProperties;
+import dev.sessiondata.server.serializer.SerializerRoutes;
+import dev.sessiondata.server.session.SessionProperties;
+import dev.sessiondata.server.session.SessionRoutes;
 import dev.sessiondata.server.store.SchemaStore;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreStatistics;
-import dev.sessiondata.server.web.ActiveSerializerHeaderFilter;
-import dev.sessiondata.server.web.ApiRoutes;
-import dev.sessiondata.server.web.OpenApiDocument;
-import dev.sessiondata.server.web.OverloadProperties;
-import dev.sessiondata.server.web.ProblemHandler;
-import dev.sessiondata.server.web.SerializerPolicy;
-import dev.sessiondata.server.web.SerializerProperties;
-import dev.sessiondata.server.web.SessionHandler;
-import dev.sessiondata.server.web.SessionProperties;
-import dev.sessiondata.server.web.SessionReadRoute;
-import dev.sessiondata.server.web.SessionWriteRoute;
-import dev.sessiondata.server.web.WriteAdmission;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
 import java.time.Clock;
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.config.BeanPostProcessor;
+import java.util.List;
 import org.springframework.boot.webflux.autoconfigure.WebHttpHandlerBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.client.ReactorResourceFactory;
+import org.springframework.web.server.WebExceptionHandler;
+import org.springframework.web.server.WebFilter;
 import reactor.netty.resources.LoopResources;
-import org.springframework.http.server.reactive.HttpHandler;
-import org.springframework.web.reactive.function.server.RouterFunction;
-import org.springframework.web.reactive.function.server.support.RouterFunctionMapping;
-import org.springframework.web.reactive.function.server.ServerResponse;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The web layer: the routes and their handlers, the API's filters, the problem handler, the serializer policy,
- * the write admission and the server's meters. WebFlux functional endpoints on Reactor Netty: a request is parsed,
- * checked, answered from the store and written on the event loop that read it.
+ * The request pipeline ({@link ApiPipeline}): its links, outermost first, and its route table. Every request but the
+ * actuator's takes it, on Reactor Netty alone; WebFlux serves only the actuator, as Spring Boot puts it, with the
+ * same request timers and problem documents.
  */
 @Configuration(proxyBeanMethods = false)
 public class WebConfiguration {
@@ -76,23 +75,70 @@ public class WebConfiguration {
     }
 
     @Bean
-    ActiveSerializerHeaderFilter activeSerializerHeaderFilter(SerializerPolicy serializers) {
-        return new ActiveSerializerHeaderFilter(serializers);
+    ProblemDocuments problemDocuments(JsonMapper json, ServerMetrics metrics, OverloadProperties overload) {
+        return new ProblemDocuments(json, metrics::rejected, overload.retryAfterSeconds());
+    }
+
+    /** Every route of the API: adding one is one line here and a handler. */
+    @Bean
+    RouteTable routeTable(SessionRoutes sessions, SerializerRoutes serializers, SchemaRoutes schemas) {
+        return RouteTable.builder()
+                .get(SessionRoutes.SESSION_PATH, sessions::get)
+                .put(SessionRoutes.SESSION_PATH, sessions.maxSize(), sessions::put)
+                .delete(SessionRoutes.SESSION_PATH, sessions::delete)
+                .post(SessionRoutes.TOUCH_PATH, 0, sessions::touch)
+                .get(SessionApi.SERIALIZERS_PATH, serializers::serializers)
+                .get(SchemaRoutes.DESCRIPTORS_PATH, schemas::all)
+                .put(SchemaRoutes.DESCRIPTORS_PATH, schemas.maxBatchSize(), schemas::upload)
+                .get(SchemaRoutes.DESCRIPTOR_PATH, schemas::one)
+                .get(OpenApiDocument.PATH, new OpenApiDocument()::get)
+                .build();
     }
 
     @Bean
-    BearerTokenFilter bearerTokenFilter(TokenRegistry tokens) {
-        return new BearerTokenFilter(tokens);
+    RequestMetrics requestMetrics(MeterRegistry registry, RouteTable routes) {
+        return new RequestMetrics(registry, routes);
     }
 
     @Bean
-    RequestMetrics requestMetrics(MeterRegistry registry) {
-        return new RequestMetrics(registry);
+    ApiPipeline apiPipeline(RequestMetrics metrics, ProblemDocuments problems, SerializerPolicy serializers,
+            TokenRegistry tokens, WriteAdmission writes, OverloadProperties overload, RouteTable routes) {
+        return new ApiPipeline(List.of(metrics, problems, new ActiveSerializerHeader(serializers),
+                new BearerAuthentication(tokens), new Admission(writes, overload)), routes, problems);
+    }
+
+    @Bean
+    SessionRoutes sessionRoutes(SessionStore store, SerializerPolicy serializers, SessionProperties properties,
+            ServerMetrics metrics) {
+        return new SessionRoutes(store, serializers, properties, metrics);
+    }
+
+    @Bean
+    SerializerRoutes serializerRoutes(SerializerPolicy serializers, ServerMetrics metrics,
+            SessionStoreStatistics statistics, JsonMapper json) {
+        return new SerializerRoutes(serializers, metrics, statistics, json);
+    }
+
+    @Bean
+    SchemaRoutes schemaRoutes(SchemaStore store, SerializerPolicy serializers, SchemaProperties properties) {
+        return new SchemaRoutes(store, serializers, properties);
+    }
+
+    /** The actuator's requests timed as the pipeline times its own. */
+    @Bean
+    WebFilter actuatorRequestMetrics(RequestMetrics metrics) {
+        return metrics.webFlux();
+    }
+
+    /** The actuator's refusals and failures as problem documents. */
+    @Bean
+    WebExceptionHandler actuatorProblems(ProblemDocuments problems) {
+        return problems.webFlux();
     }
 
     /**
-     * No observation of each request by the web handler: {@link RequestMetrics} records the same
-     * {@code http.server.requests} timers at a fraction of the cost. Last, so that nothing sets the registry again.
+     * No observation of each actuator request by WebFlux: {@link RequestMetrics} records the same
+     * {@code http.server.requests} timers. Last, so that nothing sets the registry again.
      */
     @Bean
     @Order(Ordered.LOWEST_PRECEDENCE)
@@ -121,61 +167,5 @@ public class WebConfiguration {
     @Bean(destroyMethod = "dispose")
     LoopResources serverLoops() {
         return LoopResources.create("webflux-http");
-    }
-
-    /**
-     * The router first: WebFlux asks its handler mappings in order, and the actuator's (order -100) would otherwise
-     * look up every session request's path before the router takes it. No route of the router is under
-     * {@code /actuator}, so the actuator's requests still reach its mapping.
-     */
-    @Bean
-    static BeanPostProcessor routerFunctionMappingFirst() {
-        return new BeanPostProcessor() {
-            @Override
-            public Object postProcessBeforeInitialization(Object bean, String beanName) {
-                if (bean instanceof RouterFunctionMapping mapping) {
-                    mapping.setOrder(Ordered.HIGHEST_PRECEDENCE);
-                }
-                return bean;
-            }
-        };
-    }
-
-    @Bean
-    ProblemHandler problemHandler(ServerMetrics metrics, WriteAdmission admission, JsonMapper json) {
-        return new ProblemHandler(metrics, admission, json);
-    }
-
-    @Bean
-    SessionHandler sessionHandler(SessionStore store, SessionStoreStatistics statistics, SerializerPolicy serializers,
-            SessionProperties properties, ServerMetrics metrics, WriteAdmission admission) {
-        return new SessionHandler(store, statistics, serializers, properties, metrics, admission);
-    }
-
-    @Bean
-    SchemaHandler schemaHandler(SchemaStore store, SerializerPolicy serializers, SchemaProperties properties,
-            WriteAdmission admission) {
-        return new SchemaHandler(store, serializers, properties, admission);
-    }
-
-    /** A plain {@code GET} of a session on Reactor Netty's own route; the rest to WebFlux ({@link SessionReadRoute}). */
-    @Bean
-    SessionReadRoute sessionReadRoute(SessionStore store, TokenRegistry tokens, RequestMetrics metrics,
-            SessionProperties properties, SerializerPolicy serializers, ObjectProvider<HttpHandler> webFlux) {
-        return new SessionReadRoute(store, tokens, metrics, properties, serializers, webFlux::getObject);
-    }
-
-    /** A {@code PUT} of a session on Reactor Netty's own route; the unusual ones to WebFlux ({@link SessionWriteRoute}). */
-    @Bean
-    SessionWriteRoute sessionWriteRoute(SessionStore store, TokenRegistry tokens, RequestMetrics requests,
-            ServerMetrics metrics, SessionProperties properties, SerializerPolicy serializers, WriteAdmission admission,
-            JsonMapper json, ObjectProvider<HttpHandler> webFlux) {
-        return new SessionWriteRoute(store, tokens, requests, metrics, properties, serializers, admission, json,
-                webFlux::getObject);
-    }
-
-    @Bean
-    RouterFunction<ServerResponse> apiRoutes(SessionHandler sessions, SchemaHandler schemas) {
-        return ApiRoutes.of(sessions, schemas, new OpenApiDocument());
     }
 }

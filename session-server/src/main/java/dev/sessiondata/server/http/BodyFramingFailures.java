@@ -1,7 +1,7 @@
 package dev.sessiondata.server.http;
 
 import dev.sessiondata.api.ProblemType;
-import dev.sessiondata.server.web.ApiProblemException;
+import dev.sessiondata.server.http.ApiProblemException;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;

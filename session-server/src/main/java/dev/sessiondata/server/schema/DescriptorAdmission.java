@@ -4,7 +4,7 @@ import dev.sessiondata.api.ClassDescriptor;
 import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.api.ProblemType;
 import dev.sessiondata.server.store.DescriptorWriteResult;
-import dev.sessiondata.server.web.ApiProblemException;
+import dev.sessiondata.server.http.ApiProblemException;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;

@@ -3,7 +3,7 @@ package dev.sessiondata.server.schema;
 import dev.sessiondata.api.ClassDescriptor;
 import dev.sessiondata.api.ProblemType;
 import dev.sessiondata.server.store.SchemaStore;
-import dev.sessiondata.server.web.ApiProblemException;
+import dev.sessiondata.server.http.ApiProblemException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;

@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * character of the presented token whatever the configured one holds (the scheme of {@link MessageDigest#isEqual}):
  * the time of a check depends on the presented token's length and the number of clients only, so neither the
  * length, the content nor the position of a match leaks through timing. That property needed no digest; hashing
- * the presented token (SHA-256, as this class did before) was a top frame of every request's profile and is gone.
+ * the presented token (SHA-256, as this class did before) cost every request a digest for nothing.
  */
 public final class TokenRegistry {
 

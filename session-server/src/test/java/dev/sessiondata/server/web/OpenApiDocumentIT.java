@@ -3,6 +3,7 @@ package dev.sessiondata.server.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sessiondata.api.SessionApi;
+import dev.sessiondata.server.http.RouteTable;
 import dev.sessiondata.server.support.RunningServer;
 import dev.sessiondata.server.support.SharedServers;
 import java.io.IOException;
@@ -10,23 +11,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Function;
-import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
-import org.springframework.http.HttpMethod;
-import org.springframework.web.reactive.function.server.HandlerFunction;
-import org.springframework.web.reactive.function.server.RequestPredicate;
-import org.springframework.web.reactive.function.server.RequestPredicates;
-import org.springframework.web.reactive.function.server.RouterFunction;
-import org.springframework.web.reactive.function.server.RouterFunctions;
-import org.springframework.web.reactive.function.server.ServerRequest;
-import org.springframework.web.reactive.function.server.ServerResponse;
-import org.springframework.core.io.Resource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -80,122 +69,12 @@ class OpenApiDocumentIT {
         }
 
         Set<String> routed = new TreeSet<>();
-        for (Route route : routes(server.bean(RouterFunction.class))) {
-            if (route.path().startsWith("/api/")) {
-                for (HttpMethod method : route.methods()) {
-                    routed.add(method.name() + " " + route.path());
-                }
+        for (RouteTable.Route route : server.bean(RouteTable.class).routes()) {
+            if (route.pattern().startsWith("/api/")) {
+                routed.add(route.method() + " " + route.pattern());
             }
         }
 
         assertThat(documented).as("the operations of docs/openapi.json").isNotEmpty().isEqualTo(routed);
-    }
-
-    private record Route(String path, Set<HttpMethod> methods) {
-    }
-
-    /** The routes that name a path and methods, as the router function describes itself. */
-    private static List<Route> routes(RouterFunction<?> router) {
-        List<Route> routes = new ArrayList<>();
-        router.accept(new RouterFunctions.Visitor() {
-            @Override
-            public void startNested(RequestPredicate predicate) {
-            }
-
-            @Override
-            public void endNested(RequestPredicate predicate) {
-            }
-
-            @Override
-            public void route(RequestPredicate predicate, HandlerFunction<?> handlerFunction) {
-                Described described = new Described();
-                predicate.accept(described);
-                if (described.path != null && !described.methods.isEmpty()) {
-                    routes.add(new Route(described.path, described.methods));
-                }
-            }
-
-            @Override
-            public void resources(Function<ServerRequest, reactor.core.publisher.Mono<Resource>> lookupFunction) {
-            }
-
-            @Override
-            public void attributes(java.util.Map<String, Object> attributes) {
-            }
-
-            @Override
-            public void unknown(RouterFunction<?> routerFunction) {
-            }
-        });
-        return routes;
-    }
-
-    /** The path and methods of one route's predicate. */
-    private static final class Described implements RequestPredicates.Visitor {
-
-        private @Nullable String path;
-        private final Set<HttpMethod> methods = new TreeSet<>((a, b) -> a.name().compareTo(b.name()));
-
-        @Override
-        public void method(Set<HttpMethod> methods) {
-            this.methods.addAll(methods);
-        }
-
-        @Override
-        public void path(String pattern) {
-            this.path = pattern;
-        }
-
-        @Override
-        public void pathExtension(String extension) {
-        }
-
-        @Override
-        public void header(String name, String value) {
-        }
-
-        @Override
-        public void queryParam(String name, String value) {
-        }
-
-        @Override
-        public void version(String version) {
-        }
-
-        @Override
-        public void startAnd() {
-        }
-
-        @Override
-        public void and() {
-        }
-
-        @Override
-        public void endAnd() {
-        }
-
-        @Override
-        public void startOr() {
-        }
-
-        @Override
-        public void or() {
-        }
-
-        @Override
-        public void endOr() {
-        }
-
-        @Override
-        public void startNegate() {
-        }
-
-        @Override
-        public void endNegate() {
-        }
-
-        @Override
-        public void unknown(RequestPredicate predicate) {
-        }
     }
 }

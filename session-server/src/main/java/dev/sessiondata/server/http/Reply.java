@@ -1,0 +1,102 @@
+package dev.sessiondata.server.http;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.HttpHeaders;
+import org.jspecify.annotations.Nullable;
+import org.reactivestreams.Publisher;
+
+/**
+ * What a handler answers: a status, headers, and either a body of bytes known in full (sent with its
+ * {@code Content-Length}, left out for {@code HEAD}), a stream of buffers (sent chunked and flushed as each comes,
+ * as long as the stream lasts: what a server-sent event feed answers, with the connection's backpressure) or no
+ * body. Built by its handler, then not changed: a layer that adds to it makes a new one.
+ */
+public final class Reply {
+
+    private static final Runnable NOTHING = () -> {
+    };
+
+    private final int status;
+    private final HttpHeaders headers;
+    private final byte @Nullable [] body;
+    private final @Nullable Publisher<ByteBuf> stream;
+    private final Runnable whenDone;
+
+    private Reply(int status, HttpHeaders headers, byte @Nullable [] body, @Nullable Publisher<ByteBuf> stream,
+            Runnable whenDone) {
+        this.status = status;
+        this.headers = headers;
+        this.body = body;
+        this.stream = stream;
+        this.whenDone = whenDone;
+    }
+
+    /** A reply of {@code status} without a body, to which a handler adds its headers. */
+    public static Builder status(int status) {
+        return new Builder(status);
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public HttpHeaders headers() {
+        return headers;
+    }
+
+    public byte @Nullable [] body() {
+        return body;
+    }
+
+    public @Nullable Publisher<ByteBuf> stream() {
+        return stream;
+    }
+
+    /** The bytes of the body in full; 0 for none or a stream. */
+    public int length() {
+        return body == null ? 0 : body.length;
+    }
+
+    /** This reply, with {@code action} run once it is written or its connection is closed. */
+    public Reply whenDone(Runnable action) {
+        Runnable before = whenDone;
+        return new Reply(status, headers, body, stream, before == NOTHING ? action : () -> {
+            before.run();
+            action.run();
+        });
+    }
+
+    /** Called by the pipeline when the reply is written or cannot be any more. */
+    void done() {
+        whenDone.run();
+    }
+
+    /** Builds one reply. */
+    public static final class Builder {
+
+        private final int status;
+        private final HttpHeaders headers = new DefaultHttpHeaders(false);
+
+        private Builder(int status) {
+            this.status = status;
+        }
+
+        public Builder header(CharSequence name, Object value) {
+            headers.set(name, value);
+            return this;
+        }
+
+        public Reply body(byte[] body) {
+            return new Reply(status, headers, body, null, NOTHING);
+        }
+
+        public Reply stream(Publisher<ByteBuf> stream) {
+            return new Reply(status, headers, null, stream, NOTHING);
+        }
+
+        public Reply build() {
+            return new Reply(status, headers, null, null, NOTHING);
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package dev.sessiondata.server.serializer;
+
+import dev.sessiondata.server.http.ApiRequest;
+import dev.sessiondata.server.http.Link;
+import dev.sessiondata.server.http.NettyHeaders;
+import dev.sessiondata.server.http.Reply;
+import io.netty.util.AsciiString;
+import reactor.core.publisher.Mono;
+
+/**
+ * Puts {@code Session-Serializer-Active} on every API answer, refusals and problems included, before anything else
+ * is decided: a client learns of an operator's switch from whatever answer it gets next.
+ */
+public final class ActiveSerializerHeader implements Link {
+
+    private final AsciiString active;
+
+    public ActiveSerializerHeader(SerializerPolicy serializers) {
+        this.active = AsciiString.cached(serializers.active());
+    }
+
+    @Override
+    public Mono<Reply> handle(ApiRequest request, Chain next) {
+        if (request.isApi()) {
+            request.answerHeaders().set(NettyHeaders.SERIALIZER_ACTIVE, active);
+        }
+        return next.proceed(request);
+    }
+}
