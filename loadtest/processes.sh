@@ -1,5 +1,5 @@
 # Shell functions the load-test scripts share (sourced, not run): stopping what a script started, by process id,
-# finding a free port on 127.0.0.1, and the CPU time a process has used.
+# finding a free port on 127.0.0.1, the CPU time a process has used, and where a new dated report goes.
 
 # Stops one process by its id: TERM, then KILL after 20 s. $2 names it in the message.
 stop() {
@@ -24,4 +24,12 @@ free_port() {
 # The user + system CPU time process $1 has used so far, in µs (0 without a process id).
 cpu_us() {
   [ -n "$1" ] && awk -v hz="$(getconf CLK_TCK)" '{ printf "%d", ($14 + $15) * 1000000 / hz }' "/proc/$1/stat" || echo 0
+}
+
+# A new dated report folder's path: docs/benchmarks/<today, UTC>-$1, with -2, -3 ... when a run of the day has it.
+dated_report_dir() {
+  local dir base n=2
+  dir="docs/benchmarks/$(date -u +%F)-$1" base="docs/benchmarks/$(date -u +%F)-$1"
+  while [ -e "$dir" ]; do dir="$base-$n"; n=$((n + 1)); done
+  echo "$dir"
 }

@@ -13,7 +13,9 @@
 #   --store TYPE        memory or redis [memory]
 #   --redis-url URL     with --store redis: use this Redis; otherwise a private redis-server is started on a free
 #                       port and stopped afterwards (the Redis of other work is never written to)
-#   --serializer ID     serializer that writes the payloads, and the server's active one [one-nio]
+#   --serializer ID     serializer that writes the payloads, and the server's active one [fory-shared, the
+#                       service's default]; one that exchanges schemas (fory-shared, one-nio) publishes them to
+#                       the server first and a fresh reader reads a payload back through it before the load
 #   --rate N            new virtual users per second: sessions (SessionLifecycle) or requests (ReadHeavy)
 #   --duration S        seconds of steady load [60]
 #   --p99 MS            bound on the 99th percentile response time [1000]
@@ -29,7 +31,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-simulation=SessionLifecycle store=memory redis_url="" serializer=one-nio skip_build=false external_url="" external_token=""
+simulation=SessionLifecycle store=memory redis_url="" serializer=fory-shared skip_build=false external_url="" external_token=""
 gatling_args=()
 while [ $# -gt 0 ]; do
   case "$1" in

@@ -6,13 +6,14 @@
 # (Redis store, active serializer one-nio) and the two shops, runs SpringSessionComparison, prints the table of
 # docs/spring-session/README.md, and stops everything it started.
 #
-#   loadtest/spring-session.sh --out docs/spring-session/results   # the committed run: about 25 minutes
+#   loadtest/spring-session.sh                                     # a run of record: about 25 minutes
 #   loadtest/spring-session.sh --rate 20 --step 8 --rounds 1 --jfr  # a short run with JFR recordings
 #
 # Options (defaults in brackets): --rate N requests/s of the latency steps [40], --step S seconds of every step
 # [15], --rounds N measured rounds after the warm-up round [3], --shoppers N sessions per shop and size [16],
 # --concurrency N requests in flight in the throughput steps [8], --out DIR (from the repository root) where the
-# table, Gatling's statistics and the session sizes are written [session-loadtest/target/spring-session], --jfr (JFR
+# table (README.md), Gatling's statistics and the session sizes are written [docs/benchmarks/<today, UTC>-spring-
+# session-comparison, with -2, -3 ... if taken; the index docs/benchmarks/README.md is then redrawn], --jfr (JFR
 # recordings of the server and both shops, in the out directory), --skip-build (reuse the jars and the class path
 # built before).
 set -euo pipefail
@@ -20,7 +21,7 @@ cd "$(dirname "$0")/.."
 # shellcheck source=processes.sh
 . loadtest/processes.sh
 
-rate=40 step=15 rounds=3 shoppers=16 concurrency=8 out=session-loadtest/target/spring-session jfr=false skip_build=false
+rate=40 step=15 rounds=3 shoppers=16 concurrency=8 out="" jfr=false skip_build=false
 while [ $# -gt 0 ]; do
   case "$1" in
     --rate) rate="$2"; shift 2 ;;
@@ -36,6 +37,11 @@ while [ $# -gt 0 ]; do
   esac
 done
 
+default_out=false
+if [ -z "$out" ]; then
+  default_out=true
+  out=$(dated_report_dir spring-session-comparison)
+fi
 work=session-loadtest/target/spring-session-run
 mkdir -p "$work" "$out"
 out=$(cd "$out" && pwd)
@@ -151,5 +157,7 @@ awk 'match($0, /ellipsed-name">[^<]*/) { name = substr($0, RSTART + 15, RLENGTH 
   echo "Ratios: the service's shop over Spring Session Data Redis' (latency below 1 and throughput above 1: the service's is faster)."
   echo
   cat "$out/sizes.txt"
-} | tee "$out/results.md"
+} | { echo "# Spring Session: the starter's shop against Spring Session Data Redis' ($(date -u '+%Y-%m-%d %H:%M UTC'))"; echo; cat; } \
+  | tee "$out/README.md"
+[ "$default_out" = false ] || loadtest/benchmarks-index.sh
 echo "Gatling report: $report/index.html"

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Makes the load-test table of the README: SessionLifecycle against the memory store and the Redis store, each with
-# one-nio and with java payloads, and redis-benchmark GET/SET of the payload mix's sizes beside it as the raw-store
-# reference. Writes docs/loadtest/results.md, and Gatling's summary of each run beside it.
+# Makes the load-test table: SessionLifecycle against the memory store and the Redis store, each with fory-shared
+# (the service's default) and with java payloads, and redis-benchmark GET/SET of the payload mix's sizes beside it as
+# the raw-store reference. Writes a dated report, docs/benchmarks/<yyyy-mm-dd>-loadtest-table/README.md with Gatling's
+# summary of each run beside it, then redraws the results section of docs/loadtest/README.md from the newest such
+# report, and the index docs/benchmarks/README.md.
 #
 #   loadtest/table.sh                       # 4 runs of 120 s at 10 sessions/s: about 10 minutes in all
-#   loadtest/table.sh --duration 60 --rate 5
+#   loadtest/table.sh --duration 60 --rate 5 --serializers "fory-shared one-nio java"
+#   loadtest/table.sh --summary             # run nothing: redraw the results section from the newest report
 #
 # Run it on a quiet machine: the server, Gatling and Redis share its cores, and anything else running shows up
 # in the percentiles. Every run has a p99 bound of 60 s, so that a slow run still gives its numbers; a failed
@@ -12,16 +15,49 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-duration=120 rate=10
+duration=120 rate=10 serializers="fory-shared java" summary_only=false
 while [ $# -gt 0 ]; do
   case "$1" in
     --duration) duration="$2"; shift 2 ;;
     --rate) rate="$2"; shift 2 ;;
-    *) echo "usage: loadtest/table.sh [--duration S] [--rate SESSIONS_PER_S]" >&2; exit 2 ;;
+    --serializers) serializers="$2"; shift 2 ;;
+    --summary) summary_only=true; shift ;;
+    *) echo "usage: loadtest/table.sh [--duration S] [--rate SESSIONS_PER_S] [--serializers \"ID ...\"] [--summary]" >&2; exit 2 ;;
   esac
 done
 
-out=docs/loadtest
+# The results section of docs/loadtest/README.md, between its two markers: the newest dated table and every report.
+write_summary() {
+  local latest page=docs/loadtest/README.md
+  latest=$(find docs/benchmarks -mindepth 1 -maxdepth 1 -type d -name '*-loadtest-table*' | sort | tail -1)
+  [ -n "$latest" ] || { echo "no dated load-test report under docs/benchmarks" >&2; return 1; }
+  {
+    sed '/^<!-- results: start -->$/q' "$page"
+    echo
+    echo "The newest table, from [$(basename "$latest")](../benchmarks/$(basename "$latest")/README.md) (its redis-benchmark"
+    echo "reference and Gatling's summary of each run are there):"
+    echo
+    sed -n '/^| store | serializer/,/^$/p' "$latest/README.md"
+    echo "Every dated table, newest first:"
+    echo
+    for report in $(find docs/benchmarks -mindepth 1 -maxdepth 1 -type d -name '*-loadtest-table*' | sort -r); do
+      echo "- [$(basename "$report")](../benchmarks/$(basename "$report")/README.md)"
+    done
+    echo
+    sed -n '/^<!-- results: end -->$/,$p' "$page"
+  } > "$page.new"
+  mv "$page.new" "$page"
+  loadtest/benchmarks-index.sh
+  echo "Summary: $page (from $latest)"
+}
+if [ "$summary_only" = true ]; then
+  write_summary
+  exit 0
+fi
+
+# shellcheck source=processes.sh
+. loadtest/processes.sh
+out=$(dated_report_dir loadtest-table)
 mkdir -p "$out"
 work=session-loadtest/target/loadtest
 
@@ -41,7 +77,7 @@ gatling_row() {
 
 rows=() built=false
 for store in memory redis; do
-  for serializer in one-nio java; do
+  for serializer in $serializers; do
     build_flag=(); [ "$built" = true ] && build_flag=(--skip-build)
     loadtest/run.sh "${build_flag[@]}" --simulation SessionLifecycle --store "$store" --serializer "$serializer" \
       --rate "$rate" --duration "$duration" --p99 60000
@@ -83,7 +119,7 @@ done
   echo "$rate new sessions per second for $duration s; each session is 9 requests (create, 3 reads by different"
   echo "applications, a conditional update, a stale update that must get 412, a read, a conditional delete, a read"
   echo "that must get 404). Payload mix: 30 % 1 KB, 30 % 4 KB, 30 % 10 KB, 9 % 100 KB, 1 % 1 MB (as java.io"
-  echo "serialization counts the session; one-nio writes the same sessions smaller). Times are Gatling's, in"
+  echo "serialization counts the session; a compact serializer writes the same sessions smaller). Times are Gatling's, in"
   echo "milliseconds, over all requests: HTTP client, server and store together. The load average is the machine's"
   echo "5-minute load at the end of the run: well above 1, and something else was running too."
   echo
@@ -99,5 +135,6 @@ done
   echo "| value size | command | requests/s | requests | p50 ms | p95 ms | p99 ms |"
   echo "|---|---|---|---|---|---|---|"
   printf '%s\n' "${bench_rows[@]}"
-} > "$out/results.md"
-echo "Wrote $out/results.md"
+} > "$out/README.md"
+echo "Wrote $out/README.md"
+write_summary

@@ -16,6 +16,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Turns Spring Boot configuration metadata ({@code META-INF/spring-configuration-metadata.json}, written by
@@ -45,6 +47,12 @@ public final class ConfigurationReference {
             "spring.session.timeout");
 
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** {@code {@code x}}, {@code {@link x}} and {@code {@linkplain x}}: shown as code. */
+    private static final Pattern JAVADOC_CODE = Pattern.compile("\\{@(code|link|linkplain) ([^}]*)}");
+
+    /** {@code {@literal x}}: shown as text. */
+    private static final Pattern JAVADOC_LITERAL = Pattern.compile("\\{@literal ([^}]*)}");
 
     private ConfigurationReference() {
     }
@@ -102,7 +110,7 @@ public final class ConfigurationReference {
         for (Property property : properties) {
             adoc.append("|`").append(property.name()).append("`\n")
                     .append('|').append(property.defaultValue().map(v -> "`" + escape(v) + "`").orElse("")).append('\n')
-                    .append('|').append(escape(property.description())).append("\n\n");
+                    .append('|').append(escape(javadocToAsciiDoc(property.description()))).append("\n\n");
         }
         return adoc.append("|===\n").toString();
     }
@@ -143,6 +151,16 @@ public final class ConfigurationReference {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The inline Javadoc tags the configuration processor copies into descriptions as they are ({@code {@code 413}}),
+     * as AsciiDoc: code and links as literal monospace, {@code @literal} as plain text.
+     */
+    static String javadocToAsciiDoc(String description) {
+        return JAVADOC_LITERAL.matcher(JAVADOC_CODE.matcher(description).replaceAll(m -> Matcher.quoteReplacement(
+                        "`+" + m.group(2).strip() + "+`")))
+                .replaceAll(m -> Matcher.quoteReplacement(m.group(1)));
     }
 
     /** Keeps a value from closing the table cell or being read as AsciiDoc markup. */

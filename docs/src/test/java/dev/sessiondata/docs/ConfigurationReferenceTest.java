@@ -56,6 +56,23 @@ class ConfigurationReferenceTest {
                 .contains("|`sessiondata.client.base-uri`", "|`sessiondata.client.session.save-mode`");
     }
 
+    @Test
+    void javadocTagsInADescriptionBecomeAsciiDoc() {
+        assertThat(ConfigurationReference.javadocToAsciiDoc(
+                "the largest upload ({@code 413} above), see {@link dev.sessiondata.api.KnownSerializers}; {@literal <id>}"))
+                .isEqualTo("the largest upload (`+413+` above), see `+dev.sessiondata.api.KnownSerializers+`; <id>");
+    }
+
+    @Test
+    void theGeneratedPagesCarryNoJavadocTags(@TempDir Path dir) throws IOException {
+        ConfigurationReference.main(new String[] {dir.toString(), System.getProperty("sessiondata.docs.server-metadata"),
+                System.getProperty("sessiondata.docs.starter-metadata")});
+
+        for (String page : new String[] {"server-properties.adoc", "client-properties.adoc", "boot-properties.adoc"}) {
+            assertThat(Files.readString(dir.resolve(page))).as(page).doesNotContain("{@");
+        }
+    }
+
     private static String metadata(String property) throws IOException {
         return Files.readString(Path.of(System.getProperty("sessiondata.docs." + property)));
     }

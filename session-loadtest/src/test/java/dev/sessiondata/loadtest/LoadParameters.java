@@ -13,7 +13,8 @@ import java.util.List;
  *   <li>{@code baseUrl}: the server, default {@code http://127.0.0.1:8080};</li>
  *   <li>{@code token}: a read-write bearer token of the server (required);</li>
  *   <li>{@code readTokens}: comma-separated tokens the reading "applications" use, default the write token;</li>
- *   <li>{@code serializer}: the serializer id whose bytes are sent, default {@code one-nio};</li>
+ *   <li>{@code serializer}: the serializer id whose bytes are sent, default the service's default,
+ *       {@code fory-shared};</li>
  *   <li>{@code rate}: new virtual users per second (sessions for SessionLifecycle, requests for ReadHeavy);</li>
  *   <li>{@code duration}: seconds of steady load, default 60;</li>
  *   <li>{@code p99}: the bound on the 99th percentile response time, in milliseconds, default 1000;</li>
@@ -37,7 +38,7 @@ record LoadParameters(String baseUrl, String token, List<String> readTokens, Str
                 System.getProperty("baseUrl", "http://127.0.0.1:8080"),
                 token,
                 readTokens.isEmpty() ? List.of(token) : readTokens,
-                System.getProperty("serializer", KnownSerializers.ONE_NIO),
+                System.getProperty("serializer", KnownSerializers.DEFAULT_ACTIVE),
                 positive("rate", Double.parseDouble(System.getProperty("rate", Double.toString(defaultRate)))),
                 Duration.ofSeconds((long) positive("duration", Integer.getInteger("duration", 60))),
                 (int) positive("p99", Integer.getInteger("p99", 1000)),

@@ -39,6 +39,10 @@ final class PayloadMix {
             new Share("100KB", 100 * 1024, 9, 4),
             new Share("1MB", 1024 * 1024, 1, 2));
 
+    /** The classes a payload holds, registered with the serializer as an application registers its own. */
+    static final List<Class<?>> PAYLOAD_CLASSES = List.of(SessionContext.class, UserProfile.class, WorkflowStep.class,
+            SessionEvent.class, Channel.class, StepStatus.class);
+
     private static final int DECK_SIZE = 100;
 
     private final List<Share> shares;
@@ -53,14 +57,22 @@ final class PayloadMix {
 
     /** Builds every variant of every share and writes it with {@code serializerId}. */
     static PayloadMix create(String serializerId, List<Share> shares, long seed) {
+        return create(serializer(serializerId), shares, seed);
+    }
+
+    /** A serializer of {@code serializerId} that reads and writes the payloads' classes, as an application's would. */
+    static SessionSerializer serializer(String serializerId) {
+        return SessionSerializers.create(serializerId, SerializerSettings.builder()
+                .allowPackages(SessionContext.class.getPackageName())
+                .registerClasses(PAYLOAD_CLASSES.toArray(Class<?>[]::new))
+                .build());
+    }
+
+    /** Builds every variant of every share and writes it with {@code serializer}. */
+    static PayloadMix create(SessionSerializer serializer, List<Share> shares, long seed) {
         if (shares.stream().mapToInt(Share::percent).sum() != DECK_SIZE) {
             throw new IllegalArgumentException("the shares must add up to 100 percent: " + shares);
         }
-        SessionSerializer serializer = SessionSerializers.create(serializerId, SerializerSettings.builder()
-                .allowPackages(SessionContext.class.getPackageName())
-                .registerClasses(SessionContext.class, UserProfile.class, WorkflowStep.class, SessionEvent.class,
-                        Channel.class, StepStatus.class)
-                .build());
         ToIntFunction<Object> javaBytes = ReferenceMeasures.javaSerialization();
         List<List<Payload>> payloads = new ArrayList<>();
         List<Integer> slots = new ArrayList<>(DECK_SIZE);

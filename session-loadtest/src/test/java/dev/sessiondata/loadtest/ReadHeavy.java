@@ -32,7 +32,8 @@ public class ReadHeavy extends Simulation {
     private static final int PREFILL_RATE = 200;
 
     private final LoadParameters parameters = LoadParameters.fromSystemProperties(100);
-    private final PayloadMix mix = PayloadMix.create(parameters.serializer(), PayloadMix.REALISTIC,
+    private final PayloadMix mix = PayloadMix.create(new SchemaPublication(parameters).writer(parameters.serializer()),
+            PayloadMix.REALISTIC,
             SessionWorkload.DEFAULT_SEED);
     private final SessionRequests requests = new SessionRequests(parameters);
     private final String runId = Long.toString(System.currentTimeMillis(), 36);

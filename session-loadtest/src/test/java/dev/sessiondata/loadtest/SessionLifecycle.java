@@ -30,7 +30,8 @@ public class SessionLifecycle extends Simulation {
     static final int READING_APPLICATIONS = 3;
 
     private final LoadParameters parameters = LoadParameters.fromSystemProperties(5);
-    private final PayloadMix mix = PayloadMix.create(parameters.serializer(), PayloadMix.REALISTIC,
+    private final PayloadMix mix = PayloadMix.create(new SchemaPublication(parameters).writer(parameters.serializer()),
+            PayloadMix.REALISTIC,
             SessionWorkload.DEFAULT_SEED);
     private final SessionRequests requests = new SessionRequests(parameters);
     private final String runId = Long.toString(System.currentTimeMillis(), 36);

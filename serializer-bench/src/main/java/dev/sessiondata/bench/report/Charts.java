@@ -7,6 +7,7 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * The report's PNG charts, drawn with XChart: lines of throughput against size (a log axis: 0 B to 1 MB spans six
  * decades), and bytes as bars on linear axes, one panel per payload size, so that a 10 % difference looks like one.
+ * One serializer, the service's default, is highlighted in every chart: a thick black line, a black bar, and
+ * " (default)" after its name, since it is the one a reader of the race is deciding about.
  */
 final class Charts {
 
@@ -45,16 +48,20 @@ final class Charts {
     private static final int PANEL_WIDTH = 800;
     private static final int PANEL_HEIGHT = 460;
     private static final int PANEL_COLUMNS = 2;
+    private static final Color HIGHLIGHT = Color.BLACK;
+    private static final float HIGHLIGHT_LINE_WIDTH = 4.5f;
+    private static final String HIGHLIGHT_SUFFIX = " (default)";
 
     private Charts() {
     }
 
     /**
      * One line per series over the x categories, on a logarithmic y axis. {@code series} maps a name to its
-     * values, one per category; a missing value (null) leaves a gap. False when there is nothing to draw.
+     * values, one per category; a missing value (null) leaves a gap; the series named {@code highlighted} is drawn
+     * last, thick and black. False when there is nothing to draw.
      */
     static boolean lines(Path png, String title, String xTitle, String yTitle, List<String> categories,
-            Map<String, List<Double>> series) throws IOException {
+            Map<String, List<Double>> series, String highlighted) throws IOException {
         CategoryChart chart = chart(title, xTitle, yTitle);
         CategoryStyler styler = chart.getStyler();
         styler.setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
@@ -69,17 +76,29 @@ final class Charts {
         if (drawable.isEmpty()) {
             return false;
         }
-        drawable.forEach((name, values) -> chart.addSeries(name, categories, values));
+        drawable.forEach((name, values) -> {
+            if (!name.equals(highlighted)) {
+                chart.addSeries(name, categories, values);
+            }
+        });
+        if (drawable.containsKey(highlighted)) {
+            CategorySeries line = chart.addSeries(highlighted + HIGHLIGHT_SUFFIX, categories, drawable.get(highlighted));
+            line.setLineColor(HIGHLIGHT);
+            line.setMarkerColor(HIGHLIGHT);
+            line.setMarker(SeriesMarkers.CIRCLE);
+            line.setLineStyle(new BasicStroke(HIGHLIGHT_LINE_WIDTH));
+        }
         save(png, BitmapEncoder.getBufferedImage(chart));
         return true;
     }
 
     /**
      * One panel per series (a payload size), each with one bar per category (a serializer) on its own linear axis
-     * from zero, in one image. False (and no file) when no series has a value.
+     * from zero, in one image; the bar of the category {@code highlighted} is black. False (and no file) when no
+     * series has a value.
      */
     static boolean panels(Path png, String title, String yTitle, List<String> categories,
-            Map<String, List<Double>> series) throws IOException {
+            Map<String, List<Double>> series, String highlighted) throws IOException {
         Map<String, List<Double>> drawable = drawable(series);
         if (drawable.isEmpty()) {
             return false;
@@ -95,8 +114,22 @@ final class Charts {
             styler.setXAxisLabelRotation(45);
             styler.setYAxisMin(0.0);
             styler.setYAxisDecimalPattern("#,###");
-            styler.setSeriesColors(new Color[] {PALETTE[0]});
-            chart.addSeries(panel.getKey(), categories, panel.getValue());
+            styler.setSeriesColors(new Color[] {PALETTE[0], HIGHLIGHT});
+            // two series on one axis, each with the other's bars left out: the default's bar alone is black
+            styler.setOverlapped(true);
+            int at = categories.indexOf(highlighted);
+            List<String> labels = categories.stream()
+                    .map(category -> category.equals(highlighted) ? category + HIGHLIGHT_SUFFIX : category).toList();
+            List<Double> others = new ArrayList<>(panel.getValue());
+            List<Double> highlight = new ArrayList<>(Collections.nCopies(others.size(), (Double) null));
+            if (at >= 0) {
+                highlight.set(at, others.get(at));
+                others.set(at, null);
+            }
+            chart.addSeries(panel.getKey(), labels, others);
+            if (at >= 0) {
+                chart.addSeries(highlighted + HIGHLIGHT_SUFFIX, labels, highlight);
+            }
             panels.add(BitmapEncoder.getBufferedImage(chart));
         }
         int rows = (panels.size() + PANEL_COLUMNS - 1) / PANEL_COLUMNS;
