@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.stream.Stream;
+import java.util.zip.CRC32;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,7 +49,7 @@ class CorruptionAtRestIT {
 
     private void removeDigestAndRead(String[] redis) throws Exception {
         String keyPrefix = keyPrefixOf(redis);
-        byte[] key = (keyPrefix + "session:{cart-2}").getBytes(StandardCharsets.UTF_8);
+        byte[] key = sessionKey(keyPrefix, "cart-2");
         RedisClient redisClient = RedisClient.create(System.getenv("REDIS_URL"));
         try (TestServer server = TestServer.start(redis);
                 StatefulRedisConnection<byte[], byte[]> connection = redisClient.connect(ByteArrayCodec.INSTANCE)) {
@@ -66,9 +67,19 @@ class CorruptionAtRestIT {
         }
     }
 
+    /**
+     * The session's key as the server's Redis store names it on its default partitions: the partition (the id's
+     * CRC-32 modulo 16) is the key's hash tag.
+     */
+    private static byte[] sessionKey(String keyPrefix, String id) {
+        CRC32 crc = new CRC32();
+        crc.update(id.getBytes(StandardCharsets.UTF_8));
+        return (keyPrefix + "{p" + crc.getValue() % 16 + "}:session:" + id).getBytes(StandardCharsets.UTF_8);
+    }
+
     private void corruptAndRead(String[] redis) throws Exception {
         String keyPrefix = keyPrefixOf(redis);
-        byte[] key = (keyPrefix + "session:{cart-1}").getBytes(StandardCharsets.UTF_8);
+        byte[] key = sessionKey(keyPrefix, "cart-1");
         RedisClient redisClient = RedisClient.create(System.getenv("REDIS_URL"));
         try (TestServer server = TestServer.start(redis);
                 StatefulRedisConnection<byte[], byte[]> connection = redisClient.connect(ByteArrayCodec.INSTANCE)) {

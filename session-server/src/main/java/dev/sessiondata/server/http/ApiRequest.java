@@ -121,7 +121,7 @@ public final class ApiRequest {
         return decode(raw);
     }
 
-    /** The percent-decoded value of the query's first parameter of that name; null when there is none. */
+    /** The decoded value of the query's first parameter of that name ({@code +} a space); null when there is none. */
     public @Nullable String queryParameter(String name) {
         String rest = query;
         if (rest == null) {
@@ -135,8 +135,8 @@ public final class ApiRequest {
             }
             int equals = rest.indexOf('=', start);
             int nameEnd = equals < 0 || equals > end ? end : equals;
-            if (decode(rest.substring(start, nameEnd)).equals(name)) {
-                return nameEnd == end ? "" : decode(rest.substring(nameEnd + 1, end));
+            if (decodeQuery(rest.substring(start, nameEnd)).equals(name)) {
+                return nameEnd == end ? "" : decodeQuery(rest.substring(nameEnd + 1, end));
             }
             start = end + 1;
         }
@@ -156,6 +156,14 @@ public final class ApiRequest {
     /** The stage as a {@link Mono} that signals on the connection's event loop ({@link EventLoops}). */
     public <T> Mono<T> onLoop(CompletionStage<T> stage) {
         return EventLoops.resumeOn(eventLoop(), stage);
+    }
+
+    /**
+     * A query part decoded as a form's ({@code +} is a space, as {@code URLEncoder} writes it and WebFlux read it):
+     * an index value with a space comes back as it was sent.
+     */
+    private static String decodeQuery(String raw) {
+        return decode(raw.replace('+', ' '));
     }
 
     /** Percent-decoding (UTF-8) of a path segment or a query part; a {@code 400} problem for a broken escape. */

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.IntPredicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -68,6 +69,38 @@ public abstract class SessionChangesCompatibilityKit {
         assertThat(of).extracting(SessionChange::epoch).containsOnly(of.get(0).epoch());
         assertThat(of.get(1).sequence()).isGreaterThan(of.get(0).sequence());
         assertThat(of.get(2).sequence()).isGreaterThan(of.get(1).sequence());
+    }
+
+    @Test
+    void anIdChangeIsHeardAsTheOldIdDeletedAndTheNewIdWrittenInTheirPartitions() {
+        String id = newId();
+        int partition = SessionPartitions.of(id, changes.partitions());
+        assertIdChangeHeard(id, newIdWhere(p -> p == partition));
+        String other = newId();
+        int otherPartition = SessionPartitions.of(other, changes.partitions());
+        assertIdChangeHeard(other, newIdWhere(p -> p != otherPartition));
+    }
+
+    /** A fresh id whose partition passes {@code test}: an id change within one partition, or across two. */
+    private String newIdWhere(IntPredicate test) {
+        while (true) {
+            String id = newId();
+            if (test.test(SessionPartitions.of(id, changes.partitions()))) {
+                return id;
+            }
+        }
+    }
+
+    private void assertIdChangeHeard(String id, String newId) {
+        String created = store.put(id, WRITE, Precondition.none()).toCompletableFuture().join().version();
+
+        IdChangeResult changed = store.changeId(id, newId, Precondition.version(created)).toCompletableFuture().join();
+
+        assertThat(changed.outcome()).isEqualTo(IdChangeResult.Outcome.CHANGED);
+        assertThat(heardOf(id, 2)).extracting(SessionChange::version).containsExactly(created, null);
+        List<SessionChange> ofNew = heardOf(newId, 1);
+        assertThat(ofNew).extracting(SessionChange::version).containsExactly(changed.version());
+        assertThat(ofNew.get(0).partition()).isEqualTo(SessionPartitions.of(newId, changes.partitions()));
     }
 
     @Test

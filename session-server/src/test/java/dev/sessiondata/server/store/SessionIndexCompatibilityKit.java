@@ -102,6 +102,37 @@ public abstract class SessionIndexCompatibilityKit {
     }
 
     @Test
+    void anIdChangeListsTheNewIdInPlaceOfTheOldAndItsDeleteLeavesTheValues() {
+        put("s1", Map.of(PRINCIPAL, "ada", "tenant", "acme"));
+        String other = put("s2", Map.of(PRINCIPAL, "ada"));
+
+        IdChangeResult changed = store.changeId("s1", "s9", Precondition.none()).toCompletableFuture().join();
+
+        assertThat(changed.outcome()).isEqualTo(IdChangeResult.Outcome.CHANGED);
+        assertThat(page("ada", null, 10).sessions())
+                .containsExactly(new IndexedSession("s2", other), new IndexedSession("s9", changed.version()));
+        assertThat(index.sessions("tenant", "acme", null, 10).toCompletableFuture().join().sessions())
+                .extracting(IndexedSession::id).containsExactly("s9");
+
+        store.delete("s9", Precondition.none()).toCompletableFuture().join();
+        assertThat(ids("ada")).containsExactly("s2");
+        assertThat(index.sessions("tenant", "acme", null, 10).toCompletableFuture().join().sessions()).isEmpty();
+    }
+
+    /** The new id takes the old one's place: a value at its bound keeps its count, so the change is not refused. */
+    @Test
+    void anIdChangeUnderAFullValueIsNotRefused() {
+        for (int i = 0; i < MAX_SESSIONS_PER_VALUE; i++) {
+            put("s" + i, Map.of(PRINCIPAL, "ada"));
+        }
+
+        IdChangeResult changed = store.changeId("s0", "s9", Precondition.none()).toCompletableFuture().join();
+
+        assertThat(changed.outcome()).isEqualTo(IdChangeResult.Outcome.CHANGED);
+        assertThat(ids("ada")).containsExactly("s1", "s2", "s3", "s9");
+    }
+
+    @Test
     void aRefusedConditionalWriteLeavesTheValuesAsTheyWere() {
         put("s1", Map.of(PRINCIPAL, "ada"));
 

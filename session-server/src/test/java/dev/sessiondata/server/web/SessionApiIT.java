@@ -168,6 +168,33 @@ class SessionApiIT {
                 ProblemType.METHOD_NOT_ALLOWED);
     }
 
+    /** The routes of the id change, the index lookup and the change feed answer 405 with their own Allow. */
+    @Test
+    void theRoutesOfIdChangeIndexAndFeedAre405WithTheirAllow() {
+        HttpResponse<byte[]> idChange = writer.send("GET", SessionApi.SESSIONS_PATH + "/any" + SessionApi.ID_PATH,
+                HttpRequest.BodyPublishers.noBody());
+        assertProblem(idChange, ProblemType.METHOD_NOT_ALLOWED);
+        assertThat(idChange.headers().firstValue("Allow")).contains("POST");
+        HttpResponse<byte[]> lookup = writer.send("DELETE", SessionApi.BASE_PATH + "/indexes/principal/sessions",
+                HttpRequest.BodyPublishers.noBody());
+        assertProblem(lookup, ProblemType.METHOD_NOT_ALLOWED);
+        assertThat(lookup.headers().firstValue("Allow")).contains("GET, HEAD");
+        HttpResponse<byte[]> feed = writer.send("POST", SessionApi.BASE_PATH + "/changes",
+                HttpRequest.BodyPublishers.noBody());
+        assertProblem(feed, ProblemType.METHOD_NOT_ALLOWED);
+        assertThat(feed.headers().firstValue("Allow")).contains("GET, HEAD");
+    }
+
+    /** HEAD of the index lookup: the GET's status and type, no body. */
+    @Test
+    void headOfTheIndexLookupAnswersWithoutABody() {
+        HttpResponse<byte[]> head = server.reader().send("HEAD",
+                SessionApi.BASE_PATH + "/indexes/principal/sessions?value=nobody%20here", HttpRequest.BodyPublishers.noBody());
+        assertThat(head.statusCode()).isEqualTo(200);
+        assertThat(head.headers().firstValue("Content-Type")).contains("application/json");
+        assertThat(head.body()).isEmpty();
+    }
+
     @Test
     void aWriteWithTheCurrentVersionSucceedsAndAStaleOneIs412() {
         String first = writer.put("cas", bytes("one"), "java").headers().firstValue("ETag").orElseThrow();

@@ -110,6 +110,14 @@ class RedisClusterSessionStoreIT extends SessionStoreCompatibilityKit {
         assertThat(page.next()).isNull();
     }
 
+    /** {@link CrossPartitionIdChange} on the cluster. */
+    @Test
+    void anIdChangeAcrossPartitionsMovesTheIndexEntry() {
+        RedisKeys keys = new RedisKeys("move-" + UUID.randomUUID() + ":", RedisKeys.DEFAULT_PARTITIONS);
+        CrossPartitionIdChange.movesTheIndexEntry(
+                new RedisSessionStore(connections, keys, Clock.systemUTC(), Duration.ZERO, () -> { }), keys);
+    }
+
     /** The kit's id changes run the protocol across slots here, not the one-slot script: their ids' partitions differ. */
     @Test
     void theKitsIdChangesCrossSlots() {
