@@ -12,7 +12,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param buffer               events one subscriber may have waiting to be sent (default 1024); one more and it is cut
  *                             with a {@code reset}, so a slow subscriber never costs more than this
  * @param maxSubscribersPerClient streams one client (token) may hold at once (default 8); beyond, {@code 503}
- *                             with the {@code Retry-After} of {@code sessiondata.server.overload.retry-after-seconds}
+ *                             with the {@code Retry-After} of {@code sessiondata.overload.retry-after-seconds}
  * @param history              changes each partition keeps to resume from (default 10000; the Redis stream's
  *                             approximate {@code MAXLEN}, the memory store's exact count)
  */
