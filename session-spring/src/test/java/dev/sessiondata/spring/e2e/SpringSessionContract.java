@@ -375,6 +375,23 @@ abstract class SpringSessionContract {
         assertThat(sessionsOf(principal)).isEmpty();
     }
 
+    /** The session fixation protection of a sign-in: the principal's session is found under its new id only. */
+    @Test
+    void aChangedSessionIdIsFoundByThePrincipalNameInPlaceOfTheOld() {
+        String principal = principal("id-change");
+        SessionDataSession session = saved(PRINCIPAL, principal);
+        String oldId = session.getId();
+        SessionDataSession found = find(oldId);
+
+        String newId = found.changeSessionId();
+        repository.save(found);
+
+        assertThat(sessionsOf(principal)).containsOnlyKeys(newId);
+        assertThat(find(oldId)).isNull();
+        repository.deleteById(newId);
+        assertThat(sessionsOf(principal)).isEmpty();
+    }
+
     @Test
     void aSaveThatLeavesThePrincipalNameKeepsTheSessionFound() {
         String principal = principal("unchanged");
