@@ -36,7 +36,15 @@ class ServletAndWebFluxShareSessionsIT {
                 .web(WebApplicationType.REACTIVE)
                 .run("--server.port=0", "--sessiondata.client.base-uri=" + server.baseUri(),
                         "--sessiondata.client.token=" + TestServer.TOKEN,
-                        "--sessiondata.client.allow-packages=dev.sessiondata.sample");
+                        "--sessiondata.client.allow-packages=dev.sessiondata.sample",
+                        // as AppInstance does for the servlet shop: the tests hand the SESSION cookie on by hand
+                        "--sessiondata.client.near-cache.enabled=false",
+                        // the servlet shop's Spring Security is on this test's class path, not the WebFlux shop's
+                        "--spring.autoconfigure.exclude="
+                                + "org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration,"
+                                + "org.springframework.boot.security.autoconfigure.ReactiveUserDetailsServiceAutoConfiguration,"
+                                + "org.springframework.boot.security.autoconfigure.web.reactive.ReactiveWebSecurityAutoConfiguration,"
+                                + "org.springframework.boot.security.autoconfigure.actuate.web.reactive.ReactiveManagementWebSecurityAutoConfiguration");
         webfluxPort = Integer.parseInt(webflux.getEnvironment().getRequiredProperty("local.server.port"));
     }
 
