@@ -1,5 +1,7 @@
 package dev.sessiondata.server.support;
 
+import dev.sessiondata.testsupport.RedisProcess;
+
 import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;

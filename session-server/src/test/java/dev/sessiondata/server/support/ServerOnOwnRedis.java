@@ -1,10 +1,11 @@
 package dev.sessiondata.server.support;
 
+import dev.sessiondata.testsupport.RedisProcess;
+
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * A server on a redis-server of the test's own, for what the shared Redis must not suffer (an outage, a full
@@ -22,7 +23,7 @@ public final class ServerOnOwnRedis implements AutoCloseable {
 
     /** Starts redis-server with {@code redisArguments}, then a Redis-store server on it with {@code properties}. */
     public static ServerOnOwnRedis start(List<String> redisArguments, String... properties) throws Exception {
-        Assumptions.assumeTrue(RedisProcess.installed(), "redis-server is not on the PATH: this test is SKIPPED");
+        RedisProcess.assumeInstalled("a test on a server with a Redis of its own");
         RedisProcess redis = RedisProcess.startOnFreePort(redisArguments.toArray(String[]::new));
         List<String> all = new ArrayList<>(List.of("sessiondata.store.type=redis", "spring.data.redis.url=" + redis.url()));
         all.addAll(List.of(properties));

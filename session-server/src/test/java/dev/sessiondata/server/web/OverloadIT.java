@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.sessiondata.api.ProblemType;
 import dev.sessiondata.server.support.Api;
-import dev.sessiondata.server.support.RedisProcess;
+import dev.sessiondata.testsupport.RedisProcess;
 import java.io.File;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -24,7 +24,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLongArray;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,7 +43,7 @@ class OverloadIT {
 
     @Test
     void parallelLargeWritesAgainstASmallHeapAreAnsweredOrRefusedAndNoAcknowledgedWriteIsLost() throws Exception {
-        Assumptions.assumeTrue(RedisProcess.installed(), "redis-server is not on the PATH: the overload test is SKIPPED");
+        RedisProcess.assumeInstalled("OverloadIT");
         Path jar = serverJar();
         try (RedisProcess redis = RedisProcess.startOnFreePort()) {
             int port;

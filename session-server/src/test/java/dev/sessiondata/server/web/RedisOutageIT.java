@@ -7,7 +7,7 @@ import static org.awaitility.Awaitility.await;
 import dev.sessiondata.api.ProblemType;
 import dev.sessiondata.server.store.redis.RedisKeys;
 import dev.sessiondata.server.support.Api;
-import dev.sessiondata.server.support.RedisProcess;
+import dev.sessiondata.testsupport.RedisProcess;
 import dev.sessiondata.server.support.RunningServer;
 import dev.sessiondata.server.support.ServerOnOwnRedis;
 import java.net.http.HttpResponse;

@@ -15,7 +15,7 @@ import dev.sessiondata.server.store.SessionStoreCompatibilityKit;
 import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.support.RedisCluster;
-import dev.sessiondata.server.support.RedisProcess;
+import dev.sessiondata.testsupport.RedisProcess;
 import dev.sessiondata.server.support.RunningServer;
 import io.lettuce.core.cluster.SlotHash;
 import java.net.http.HttpRequest;
@@ -27,7 +27,6 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -47,7 +46,7 @@ class RedisClusterSessionStoreIT extends SessionStoreCompatibilityKit {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        Assumptions.assumeTrue(RedisProcess.installed(), "redis-server is not on the PATH: the cluster test is SKIPPED");
+        RedisProcess.assumeInstalled("RedisClusterSessionStoreIT");
         cluster = RedisCluster.start();
         connections = new LettuceConnectionFactory(new RedisClusterConfiguration(cluster.nodeAddresses()));
         connections.afterPropertiesSet();

@@ -8,7 +8,7 @@ import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.support.RedisConnections;
-import dev.sessiondata.server.support.RedisProcess;
+import dev.sessiondata.testsupport.RedisProcess;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;

@@ -11,7 +11,7 @@ import dev.sessiondata.server.store.StoreFullException;
 import dev.sessiondata.server.store.StoreOutcomeUnknownException;
 import dev.sessiondata.server.store.StoreUnavailableException;
 import dev.sessiondata.server.store.StoredSession;
-import dev.sessiondata.server.support.RedisProcess;
+import dev.sessiondata.testsupport.RedisProcess;
 import io.lettuce.core.ClientOptions;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -21,7 +21,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
@@ -44,7 +43,7 @@ class RedisStoreFailuresIT {
 
     @BeforeEach
     void start() throws Exception {
-        Assumptions.assumeTrue(RedisProcess.installed(), "redis-server is not installed");
+        RedisProcess.assumeInstalled("RedisStoreFailuresIT");
         redis = RedisProcess.startOnFreePort("--maxmemory-policy", "noeviction");
         LettuceClientConfiguration client = LettuceClientConfiguration.builder()
                 .commandTimeout(COMMAND_TIMEOUT)

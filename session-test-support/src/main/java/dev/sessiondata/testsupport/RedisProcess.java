@@ -1,4 +1,4 @@
-package dev.sessiondata.server.support;
+package dev.sessiondata.testsupport;
 
 import static org.awaitility.Awaitility.await;
 
@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * A redis-server process of the test's own, on a free port, without persistence, that the test can stop and
@@ -34,6 +35,16 @@ public final class RedisProcess implements AutoCloseable {
         this.extraArguments = List.copyOf(extraArguments);
         this.log = File.createTempFile("redis-" + port + "-", ".log");
         log.deleteOnExit();
+    }
+
+    /**
+     * Skips the calling test, with the reason in the build's summary, where redis-server is not on the PATH: a test
+     * that stops, freezes or fills Redis needs one of its own, never the shared one, and nothing else can stand in.
+     * Debian's {@code redis-server} package (which {@code .ci/run}'s machine has) provides it.
+     */
+    public static void assumeInstalled(String test) {
+        Assumptions.assumeTrue(installed(), "redis-server is not on the PATH (install Debian's redis-server): " + test
+                + " needs a Redis of its own to stop or freeze, and is SKIPPED");
     }
 
     /** Whether redis-server is on the PATH. */
