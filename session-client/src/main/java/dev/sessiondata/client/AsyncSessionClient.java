@@ -4,10 +4,13 @@ import dev.sessiondata.client.internal.ApiRequest;
 import dev.sessiondata.client.internal.ApiResponse;
 import dev.sessiondata.client.internal.Failures;
 import dev.sessiondata.client.internal.Handshake;
+import dev.sessiondata.client.internal.IndexPages;
 import dev.sessiondata.client.internal.SessionCodec;
 import dev.sessiondata.client.internal.SessionRequests;
 import dev.sessiondata.client.internal.Transport;
 import dev.sessiondata.client.internal.UpdatePolicy;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -16,6 +19,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The non-blocking view of a {@link SessionClient} ({@link SessionClient#async()}), for reactive applications: the
@@ -108,6 +112,36 @@ public final class AsyncSessionClient {
     /** As {@link SessionClient#touch}: a {@link SessionNotFoundException} if the session is absent. */
     public CompletionStage<Void> touch(String id) {
         return send(SessionRequests.touch(id)).thenAccept(ApiResponse::requireSuccess);
+    }
+
+    /** As {@link SessionClient#changeId(String, String)}: the session's new version. */
+    public CompletionStage<String> changeId(String id, String newId) {
+        return send(SessionRequests.changeId(id, newId))
+                .thenApply(response -> SessionCodec.versionOf(response.requireSuccess()));
+    }
+
+    /** As {@link SessionClient#changeId(String, String, String)}: the session's new version. */
+    public CompletionStage<String> changeId(String id, String newId, String expectedVersion) {
+        return send(SessionRequests.changeId(id, newId, expectedVersion))
+                .thenApply(response -> SessionCodec.versionOf(response.requireSuccess()));
+    }
+
+    /** As {@link SessionClient#sessionsOf}: every session of the index value, page after page. */
+    public CompletionStage<List<IndexedSession>> sessionsOf(String name, String value) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(value, "value");
+        return sessionsOf(name, value, null, new ArrayList<>());
+    }
+
+    private CompletableFuture<List<IndexedSession>> sessionsOf(String name, String value, @Nullable String after,
+                                                               List<IndexedSession> found) {
+        return send(ApiRequest.get("sessions-of", IndexPages.path(name, value, after), maxPayloadBytes))
+                .thenCompose(response -> {
+                    IndexPages.Page page = IndexPages.parse(response.requireSuccess());
+                    found.addAll(page.sessions());
+                    return page.next() == null ? CompletableFuture.completedFuture(List.copyOf(found))
+                            : sessionsOf(name, value, page.next(), found);
+                });
     }
 
     private <T> CompletableFuture<T> update(String id, Class<T> type, UnaryOperator<T> change, WriteOptions options,

@@ -302,7 +302,7 @@ public final class SessionClient implements AutoCloseable {
      * @throws ConflictException if another change of the session's id is under way
      */
     public String changeId(String id, String newId) {
-        return changeId(ApiRequest.post("change-id", sessionPath(id) + SessionApi.ID_PATH), newId);
+        return SessionCodec.versionOf(transport.send(SessionRequests.changeId(id, newId)).requireSuccess());
     }
 
     /**
@@ -314,14 +314,7 @@ public final class SessionClient implements AutoCloseable {
      * @throws ConflictException if the session is at another version
      */
     public String changeId(String id, String newId, String expectedVersion) {
-        Condition condition = ifMatch(Objects.requireNonNull(expectedVersion, "expectedVersion"));
-        return changeId(ApiRequest.post("change-id", sessionPath(id) + SessionApi.ID_PATH)
-                .header(condition.header(), condition.value()), newId);
-    }
-
-    private String changeId(ApiRequest request, String newId) {
-        sessionPath(newId);
-        return SessionCodec.versionOf(transport.send(request.header(SessionApi.NEW_ID_HEADER, newId))
+        return SessionCodec.versionOf(transport.send(SessionRequests.changeId(id, newId, expectedVersion))
                 .requireSuccess());
     }
 

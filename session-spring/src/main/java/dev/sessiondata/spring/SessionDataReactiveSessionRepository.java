@@ -11,20 +11,24 @@ import dev.sessiondata.serializer.SerializerSettings;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.session.FindByIndexNameSessionRepository;
 import org.springframework.session.FlushMode;
+import org.springframework.session.ReactiveFindByIndexNameSessionRepository;
 import org.springframework.session.ReactiveSessionRepository;
 import org.springframework.session.SaveMode;
 import org.springframework.session.SessionIdGenerator;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * A Spring Session {@link ReactiveSessionRepository} on the session-data service, for WebFlux applications
+ * A Spring Session {@link ReactiveFindByIndexNameSessionRepository} on the session-data service, for WebFlux applications
  * ({@code @EnableSpringWebSession}): the sessions, their stored form and every rule of
  * {@link SessionDataSessionRepository} (the servlet one: only a request's changes written, merged on a conflict;
  * {@code changeSessionId()} moving the session and never resurrecting one deleted meanwhile; expiry by the
@@ -35,7 +39,9 @@ import reactor.core.publisher.Mono;
  * session is written when the web session is saved, at the end of the request. Thread-safe; its setters are for
  * configuration before use.
  */
-public final class SessionDataReactiveSessionRepository implements ReactiveSessionRepository<SessionDataSession> {
+public final class SessionDataReactiveSessionRepository
+        implements ReactiveSessionRepository<SessionDataSession>,
+        ReactiveFindByIndexNameSessionRepository<SessionDataSession> {
 
     private static final Logger log = LoggerFactory.getLogger(SessionDataReactiveSessionRepository.class);
 
@@ -106,25 +112,36 @@ public final class SessionDataReactiveSessionRepository implements ReactiveSessi
                 Mono<Boolean> deleted = storedId == null ? Mono.empty() : mono(() -> client.delete(storedId));
                 return deleted.then(Mono.fromRunnable(() -> session.saved(session.stored(), null)));
             }
-            if (storedId == null || !storedId.equals(id)) {
-                String versionRead = session.version();
-                Mono<Void> created = create(session);
-                if (storedId == null) {
-                    return created;
-                }
-                return created.then(deleteMoved(storedId, versionRead)).flatMap(wasThere -> {
-                    if (wasThere) {
-                        return Mono.empty();
-                    }
-                    log.debug("session {} is gone; its copy under the new id is deleted", storedId);
-                    return mono(() -> client.delete(id)).then();
-                });
+            if (storedId == null) {
+                return create(session);
+            }
+            if (!storedId.equals(id)) {
+                return move(session, storedId).flatMap(moved -> moved
+                        && (session.isChanged() || rules.saveMode() == SaveMode.ALWAYS) ? update(session) : Mono.empty());
             }
             if (session.isChanged() || rules.saveMode() == SaveMode.ALWAYS) {
                 return update(session);
             }
             return touchOnRead ? touch(id) : Mono.empty();
         });
+    }
+
+    /**
+     * As {@link SessionDataSessionRepository#findByIndexNameAndIndexValue}: the sessions of a principal, by id, for
+     * the principal index under either of Spring Session's names for it (the reactive interface's
+     * {@link #PRINCIPAL_NAME_INDEX_NAME} and the servlet one's, which the session's attribute carries); empty for any
+     * other index, which the service does not keep.
+     */
+    @Override
+    public Mono<Map<String, SessionDataSession>> findByIndexNameAndIndexValue(String indexName, String indexValue) {
+        if (!PRINCIPAL_NAME_INDEX_NAME.equals(indexName)
+                && !FindByIndexNameSessionRepository.PRINCIPAL_NAME_INDEX_NAME.equals(indexName)) {
+            return Mono.just(Map.of());
+        }
+        return mono(() -> client.sessionsOf(SessionApi.PRINCIPAL_INDEX, indexValue))
+                .flatMapMany(Flux::fromIterable)
+                .concatMap(listed -> findById(listed.id()))
+                .collectMap(SessionDataSession::getId, session -> session, LinkedHashMap::new);
     }
 
     @Override
@@ -135,23 +152,36 @@ public final class SessionDataReactiveSessionRepository implements ReactiveSessi
         return mono(() -> client.delete(id)).then();
     }
 
-    /** As the servlet repository's: whether the session a changed id moved away from was still there. */
-    private Mono<Boolean> deleteMoved(String storedId, @Nullable String versionRead) {
-        Mono<Boolean> any = mono(() -> client.delete(storedId));
-        if (versionRead == null) {
-            return any;
-        }
-        return mono(() -> client.delete(storedId, versionRead)).onErrorResume(ConflictException.class, meanwhile -> {
-            log.debug("session {} changed since this request read it; deleted all the same", storedId);
-            return any;
-        });
+    /**
+     * As the servlet repository's: the stored session moved to the session's new id in one conditional step of the
+     * service, against the version read, else against the current one; false, with nothing written under either id,
+     * when another request deleted, expired or moved it meanwhile.
+     */
+    private Mono<Boolean> move(SessionDataSession session, String storedId) {
+        String versionRead = session.version();
+        Mono<String> current = mono(() -> client.changeId(storedId, session.getId()));
+        Mono<String> moved = versionRead == null ? current
+                : mono(() -> client.changeId(storedId, session.getId(), versionRead))
+                        .onErrorResume(ConflictException.class, writtenMeanwhile -> {
+                            log.debug("session {} changed since this request read it; moving its current version",
+                                    storedId);
+                            return current;
+                        });
+        return moved.doOnNext(session::moved).map(version -> true)
+                .onErrorResume(error -> error instanceof SessionNotFoundException || error instanceof ConflictException,
+                        gone -> {
+                            log.debug("session {} is gone or being moved by another request; nothing is kept under "
+                                    + "its new id", storedId);
+                            session.saved(session.stored(), null);
+                            return Mono.just(false);
+                        });
     }
 
     private Mono<Void> create(SessionDataSession session) {
         SessionState written = session.stored().with(session.changes(), session.getLastAccessedTime(),
                 session.getMaxInactiveInterval());
         return mono(() -> client.putIfAbsent(session.getId(), written.toValue(),
-                        WriteOptions.ttl(session.getMaxInactiveInterval())))
+                        rules.options(session, session.getMaxInactiveInterval())))
                 .map(version -> version.orElseThrow(() -> new IllegalStateException("a session with the new id "
                         + session.getId() + " exists already: the session id generator repeats ids")))
                 .doOnNext(version -> session.saved(written, version))
@@ -164,7 +194,7 @@ public final class SessionDataReactiveSessionRepository implements ReactiveSessi
         Map<String, @Nullable Object> changes = rules.changesToWrite(session);
         Instant accessed = session.getLastAccessedTime();
         Duration ttl = session.getMaxInactiveInterval();
-        WriteOptions options = WriteOptions.ttl(ttl);
+        WriteOptions options = rules.options(session, ttl);
         Mono<Void> merged = Mono.defer(() -> mono(() -> client.update(id, HashMap.class,
                         current -> SessionDataSessionRepository.merge(id, current, changes, accessed, ttl).toValue(),
                         options)))

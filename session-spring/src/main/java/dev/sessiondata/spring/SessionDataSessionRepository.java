@@ -289,7 +289,7 @@ public final class SessionDataSessionRepository implements FindByIndexNameSessio
     }
 
     /** The ttl, and the principal index value the session has now, which every write sends (or it leaves the index). */
-    private WriteOptions options(SessionDataSession session, Duration ttl) {
+    WriteOptions options(SessionDataSession session, Duration ttl) {
         WriteOptions options = WriteOptions.ttl(ttl);
         String principal = principalResolver.resolveIndexesFor(session).get(PRINCIPAL_NAME_INDEX_NAME);
         return principal == null || principal.isEmpty() ? options : options.withPrincipal(principal);

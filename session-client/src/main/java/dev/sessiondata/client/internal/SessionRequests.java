@@ -45,6 +45,18 @@ public final class SessionRequests {
                 : request.header("If-Match", ifMatch(Objects.requireNonNull(expectedVersion[0], "expectedVersion")));
     }
 
+    /**
+     * The {@code POST} that moves the session {@code id} to {@code newId}, only at {@code expectedVersion} when one is
+     * given.
+     */
+    public static ApiRequest changeId(String id, String newId, String... expectedVersion) {
+        sessionPath(newId);
+        ApiRequest request = ApiRequest.post("change-id", sessionPath(id) + SessionApi.ID_PATH)
+                .header(SessionApi.NEW_ID_HEADER, newId);
+        return expectedVersion.length == 0 ? request
+                : request.header("If-Match", ifMatch(Objects.requireNonNull(expectedVersion[0], "expectedVersion")));
+    }
+
     /** The value of an {@code If-Match} header for a version. */
     public static String ifMatch(String version) {
         return "\"" + version + "\"";

@@ -275,7 +275,10 @@ class PipelineIT {
                 "Bearer " + READER).statusCode()).isEqualTo(200);
         assertThat(readSmall(base).statusCode()).isEqualTo(200);
 
-        try (Socket stalled = new Socket("127.0.0.1", base.getPort())) {
+        try (Socket stalled = new Socket()) {
+            // a small window, so that the answer stays in flight whatever the kernel's loopback buffers would take
+            stalled.setReceiveBufferSize(4096);
+            stalled.connect(new java.net.InetSocketAddress("127.0.0.1", base.getPort()));
             stalled.getOutputStream().write(("GET " + SessionApi.SESSIONS_PATH + "/huge HTTP/1.1\r\nHost: localhost\r\n"
                     + "Authorization: Bearer " + READER + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
             stalled.getOutputStream().flush();

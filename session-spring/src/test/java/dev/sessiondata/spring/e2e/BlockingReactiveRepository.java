@@ -4,14 +4,15 @@ import dev.sessiondata.spring.SessionDataReactiveSessionRepository;
 import dev.sessiondata.spring.SessionDataSession;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
-import org.springframework.session.SessionRepository;
+import java.util.Map;
+import org.springframework.session.FindByIndexNameSessionRepository;
 
 /**
  * The reactive repository seen through the servlet API, so that one contract holds both: each call subscribes and
  * waits (here, in a test, never on a web server's thread).
  */
 record BlockingReactiveRepository(SessionDataReactiveSessionRepository reactive)
-        implements SessionRepository<SessionDataSession> {
+        implements FindByIndexNameSessionRepository<SessionDataSession> {
 
     private static final Duration WAIT = Duration.ofSeconds(30);
 
@@ -28,6 +29,11 @@ record BlockingReactiveRepository(SessionDataReactiveSessionRepository reactive)
     @Override
     public @Nullable SessionDataSession findById(String id) {
         return reactive.findById(id).block(WAIT);
+    }
+
+    @Override
+    public Map<String, SessionDataSession> findByIndexNameAndIndexValue(String indexName, String indexValue) {
+        return reactive.findByIndexNameAndIndexValue(indexName, indexValue).block(WAIT);
     }
 
     @Override
