@@ -10,6 +10,7 @@ import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -25,7 +26,11 @@ final class FeedProxy implements AutoCloseable {
     private final InetSocketAddress target;
     private final List<Socket> feeds = new CopyOnWriteArrayList<>();
     private final List<Socket> all = new CopyOnWriteArrayList<>();
-    private volatile boolean frozen;
+    /**
+     * Open while feeds may flow; a freeze swaps in a closed gate that {@link #thaw()} or {@link #close()} opens. A
+     * feed cut while frozen keeps its pump waiting at the gate; it then finds its sockets closed and ends.
+     */
+    private volatile CountDownLatch flowing = new CountDownLatch(0);
 
     FeedProxy(URI server) throws IOException {
         this.target = new InetSocketAddress(server.getHost(), server.getPort());
@@ -41,11 +46,11 @@ final class FeedProxy implements AutoCloseable {
 
     /** Feed connections, open and new, forward nothing more until {@link #thaw()}. */
     void freezeFeeds() {
-        frozen = true;
+        flowing = new CountDownLatch(1);
     }
 
     void thaw() {
-        frozen = false;
+        flowing.countDown();
     }
 
     /** Closes every feed connection. */
@@ -59,6 +64,7 @@ final class FeedProxy implements AutoCloseable {
     public void close() throws IOException {
         listener.close();
         all.forEach(FeedProxy::close);
+        flowing.countDown();
     }
 
     private void accept() {
@@ -92,8 +98,8 @@ final class FeedProxy implements AutoCloseable {
                 }
                 first = false;
                 feed = feed || feeds.contains(from);
-                while (feed && frozen && !from.isClosed()) {
-                    Thread.sleep(10);
+                if (feed) {
+                    flowing.await();
                 }
                 out.write(buffer, 0, read);
                 out.flush();

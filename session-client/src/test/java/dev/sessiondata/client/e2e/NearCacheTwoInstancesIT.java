@@ -10,6 +10,7 @@ import dev.sessiondata.testsupport.TestServer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.Optional;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -59,18 +60,16 @@ class NearCacheTwoInstancesIT {
 
     /** Reads until {@code id} reads {@code expected}, and then, if {@code fromCache}, until the cache serves it. */
     private static void awaitValue(SessionClient client, SimpleMeterRegistry meters, String id,
-                                   Optional<String> expected, boolean fromCache) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (true) {
-            double hits = meters.get("sessiondata.client.nearcache.gets").tag("result", "hit").counter().count();
-            Optional<String> value = client.get(id, String.class).map(Versioned::value);
-            boolean hit = meters.get("sessiondata.client.nearcache.gets").tag("result", "hit").counter().count()
-                    > hits;
-            if (value.equals(expected) && (!fromCache || hit)) {
-                return;
-            }
-            assertThat(System.nanoTime()).as(id + " reads " + expected).isLessThan(deadline);
-            Thread.sleep(10);
-        }
+                                   Optional<String> expected, boolean fromCache) {
+        Awaitility.await(id + " reads " + expected).atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(10))
+                .until(() -> {
+                    double hits = hits(meters);
+                    Optional<String> value = client.get(id, String.class).map(Versioned::value);
+                    return value.equals(expected) && (!fromCache || hits(meters) > hits);
+                });
+    }
+
+    private static double hits(SimpleMeterRegistry meters) {
+        return meters.get("sessiondata.client.nearcache.gets").tag("result", "hit").counter().count();
     }
 }
