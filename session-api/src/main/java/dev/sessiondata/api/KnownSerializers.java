@@ -7,7 +7,7 @@ import java.util.Optional;
 /**
  * The serializer ids of the session-data service, as data: what a session body's media type may name. The server
  * checks its configuration against this list and stores bytes tagged with one of these ids without having any
- * serializer library; each id's code lives in its serializer module (see the README's module table).
+ * serializer library; each id's code lives in its serializer module (see the manual's module table, reference.adoc).
  *
  * <p>Each id is spelled here once; the serializer modules' variants and every other user name these constants, so
  * that the list and the modules cannot drift apart without a compile error (or {@code KnownSerializerIdsTest}
@@ -41,7 +41,7 @@ public final class KnownSerializers {
     /**
      * The serializer a service announces when its configuration names none: Apache Fory with type definitions shared
      * out of band, the fastest and, from 1 KB up, the smallest of the race that also runs on JDK 25 with
-     * {@code sun.misc.Unsafe} denied (the README's "Choosing the default" says why, with its numbers). The first
+     * {@code sun.misc.Unsafe} denied (the manual's "Why fory-shared is the default", concepts.adoc, says why, with its numbers). The first
      * release announced {@link #ONE_NIO}; a service that stores its sessions keeps reading them after an upgrade,
      * since a read takes the serializer from the stored session's media type.
      */

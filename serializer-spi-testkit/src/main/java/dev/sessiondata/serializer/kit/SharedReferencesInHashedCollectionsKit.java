@@ -19,8 +19,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * A back-reference inside a hash-based collection is charged what hashing it walks, so the list-based SerialDOS
  * shape (one hash set, lists repeating a shared list) is refused, where the library shows us back-references.
- * java and fory do not, and the Jackson and BSON ids write shared references as copies: see the README's work
- * bounds.
+ * java and fory do not, and the Jackson and BSON ids write shared references as copies: see the manual's work
+ * bounds (concepts.adoc, "Work bounds (SerialDOS)").
  *
  * <p>Run for every id of {@link #COUNTING_BACK_REFERENCES} on the test class path: a module providing one declares
  * {@code class MySharedReferencesInHashedCollectionsTest extends SharedReferencesInHashedCollectionsKit {}}.
