@@ -29,6 +29,7 @@ public final class ConnectionBounds implements NettyServerCustomizer {
     private final Map<OpenConnections.Refusal, Counter> refused = new EnumMap<>(OpenConnections.Refusal.class);
     private final Counter closedForHeaderTimeout;
     private final Counter closedForPipelining;
+    private final Counter closedForIdle;
     private final Counter closedForBodyTimeout;
 
     public ConnectionBounds(ConnectionProperties properties, MeterRegistry registry) {
@@ -39,6 +40,7 @@ public final class ConnectionBounds implements NettyServerCustomizer {
         }
         this.closedForHeaderTimeout = closed(registry, "header-timeout");
         this.closedForPipelining = closed(registry, "max-pipelined-requests");
+        this.closedForIdle = closed(registry, "idle-timeout");
         this.closedForBodyTimeout = closed(registry, "body-timeout");
     }
 
@@ -53,6 +55,7 @@ public final class ConnectionBounds implements NettyServerCustomizer {
     public HttpServer apply(HttpServer server) {
         Duration headerTimeout = properties.headerTimeout();
         int maxPipelined = properties.maxPipelinedRequests();
+        Duration idleTimeout = properties.idleTimeout();
         Duration bodyTimeout = properties.bodyTimeout();
         return server.doOnChannelInit((observer, channel, remoteAddress) -> {
             OpenConnections.Refusal refusal = open.admit(channel);
@@ -65,8 +68,8 @@ public final class ConnectionBounds implements NettyServerCustomizer {
                 return;
             }
             RequestHeadTimeout.install(pipeline, headerTimeout, closedForHeaderTimeout::increment);
-            pipeline.addAfter(NettyPipeline.HttpCodec, PipelinedRequestLimit.NAME,
-                    new PipelinedRequestLimit(maxPipelined, closedForPipelining::increment));
+            pipeline.addAfter(NettyPipeline.HttpCodec, UnansweredRequests.NAME, new UnansweredRequests(maxPipelined,
+                    idleTimeout, closedForPipelining::increment, closedForIdle::increment));
             pipeline.addAfter(NettyPipeline.HttpCodec, BodyFramingFailures.NAME, new BodyFramingFailures());
             pipeline.addAfter(NettyPipeline.HttpCodec, RequestBodyTimeout.NAME,
                     new RequestBodyTimeout(bodyTimeout, closedForBodyTimeout::increment));

@@ -8,9 +8,10 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Bounds on every HTTP connection, so that connections that send nothing, or send it slowly, cannot take the server
- * from the clients that do. The idle timeout between requests, the request-line and header-size limits are Spring
- * Boot's own ({@code server.netty.idle-timeout}, {@code server.netty.max-initial-line-length},
- * {@code server.max-http-request-header-size}); these are the bounds Boot has no property for.
+ * from the clients that do. The request-line and header-size limits are Spring Boot's own
+ * ({@code server.netty.max-initial-line-length}, {@code server.max-http-request-header-size}); these are the bounds
+ * Boot has no property for, and the idle timeout, which Boot's {@code server.netty.idle-timeout} would apply at a
+ * cost per request (see {@link UnansweredRequests}).
  *
  * @param maxConnections       the connections the server holds open at once; a connection beyond it is closed as
  *                             soon as it is accepted; default three quarters of the process's file-descriptor limit
@@ -30,10 +31,14 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param maxPipelinedRequests the requests one connection may have sent and not yet been answered; a connection
  *                             that sends more is closed; default 16 (clients of the service do not pipeline; a
  *                             pipelining client keeps a few requests ahead)
+ * @param idleTimeout          the time a connection may wait for its next request (or its first) with no request in
+ *                             progress; it is closed after; default 60 s (a silent connection holds a file descriptor
+ *                             and a connection slot; above the keep-alive time of the clients' pools)
  */
 @ConfigurationProperties("sessiondata.server.connections")
 public record ConnectionProperties(@Nullable Integer maxConnections, @Nullable Integer maxConnectionsPerAddress,
-        @Nullable Duration headerTimeout, @Nullable Duration bodyTimeout, @Nullable Integer maxPipelinedRequests) {
+        @Nullable Duration headerTimeout, @Nullable Duration bodyTimeout, @Nullable Integer maxPipelinedRequests,
+        @Nullable Duration idleTimeout) {
 
     static final int UNKNOWN_DESCRIPTOR_LIMIT_CONNECTIONS = 10_000;
 
@@ -53,12 +58,16 @@ public record ConnectionProperties(@Nullable Integer maxConnections, @Nullable I
         if (maxPipelinedRequests == null) {
             maxPipelinedRequests = 16;
         }
+        if (idleTimeout == null) {
+            idleTimeout = Duration.ofSeconds(60);
+        }
         if (maxConnections < 1 || maxConnectionsPerAddress < 1 || maxPipelinedRequests < 1
-                || headerTimeout.compareTo(Duration.ZERO) <= 0 || bodyTimeout.compareTo(Duration.ZERO) <= 0) {
+                || headerTimeout.compareTo(Duration.ZERO) <= 0 || bodyTimeout.compareTo(Duration.ZERO) <= 0
+                || idleTimeout.compareTo(Duration.ZERO) <= 0) {
             throw new IllegalArgumentException("sessiondata.server.connections: max-connections, "
-                    + "max-connections-per-address, max-pipelined-requests, header-timeout and body-timeout must be "
-                    + "positive; were " + maxConnections + ", " + maxConnectionsPerAddress + ", "
-                    + maxPipelinedRequests + ", " + headerTimeout + ", " + bodyTimeout);
+                    + "max-connections-per-address, max-pipelined-requests, header-timeout, body-timeout and "
+                    + "idle-timeout must be positive; were " + maxConnections + ", " + maxConnectionsPerAddress + ", "
+                    + maxPipelinedRequests + ", " + headerTimeout + ", " + bodyTimeout + ", " + idleTimeout);
         }
     }
 

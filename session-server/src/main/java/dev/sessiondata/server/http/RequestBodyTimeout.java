@@ -5,8 +5,6 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.time.Duration;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 import reactor.netty.channel.AbortedException;
 
@@ -23,7 +21,7 @@ final class RequestBodyTimeout extends ChannelInboundHandlerAdapter {
 
     private final long timeoutNanos;
     private final Runnable onTimeout;
-    private @Nullable ScheduledFuture<?> timer;
+    private @Nullable Deadline deadline;
 
     RequestBodyTimeout(Duration timeout, Runnable onTimeout) {
         this.timeoutNanos = timeout.toNanos();
@@ -33,15 +31,9 @@ final class RequestBodyTimeout extends ChannelInboundHandlerAdapter {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         if (msg instanceof HttpRequest && !(msg instanceof LastHttpContent)) {
-            stop();
-            timer = ctx.executor().schedule(() -> {
-                timer = null;
-                onTimeout.run();
-                ctx.fireExceptionCaught(timedOut());
-                ctx.close();
-            }, timeoutNanos, TimeUnit.NANOSECONDS);
-        } else if (msg instanceof LastHttpContent) {
-            stop();
+            deadline(ctx).start();
+        } else if (msg instanceof LastHttpContent && deadline != null) {
+            deadline.stop();
         }
         ctx.fireChannelRead(msg);
     }
@@ -53,16 +45,22 @@ final class RequestBodyTimeout extends ChannelInboundHandlerAdapter {
         return timedOut;
     }
 
-    @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-        stop();
-        ctx.fireChannelInactive();
+    private Deadline deadline(ChannelHandlerContext ctx) {
+        if (deadline == null) {
+            deadline = new Deadline(timeoutNanos, ctx.executor(), () -> {
+                onTimeout.run();
+                ctx.fireExceptionCaught(timedOut());
+                ctx.close();
+            });
+        }
+        return deadline;
     }
 
-    private void stop() {
-        if (timer != null) {
-            timer.cancel(false);
-            timer = null;
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (deadline != null) {
+            deadline.cancel();
         }
+        ctx.fireChannelInactive();
     }
 }

@@ -8,8 +8,6 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import java.time.Duration;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 import reactor.netty.NettyPipeline;
 
@@ -31,7 +29,7 @@ final class RequestHeadTimeout {
     private final Runnable onTimeout;
     private boolean awaitingHead = true;
     private boolean timedOut;
-    private @Nullable ScheduledFuture<?> timer;
+    private @Nullable Deadline deadline;
 
     private RequestHeadTimeout(Duration timeout, Runnable onTimeout) {
         this.timeoutNanos = timeout.toNanos();
@@ -45,10 +43,20 @@ final class RequestHeadTimeout {
         pipeline.addAfter(NettyPipeline.HttpCodec, AFTER_CODEC, state.new DecodedHead());
     }
 
+    private Deadline deadline(ChannelHandlerContext ctx) {
+        if (deadline == null) {
+            deadline = new Deadline(timeoutNanos, ctx.executor(), () -> {
+                timedOut = true;
+                onTimeout.run();
+                ctx.close();
+            });
+        }
+        return deadline;
+    }
+
     private void stop() {
-        if (timer != null) {
-            timer.cancel(false);
-            timer = null;
+        if (deadline != null) {
+            deadline.stop();
         }
     }
 
@@ -56,20 +64,20 @@ final class RequestHeadTimeout {
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            if (awaitingHead && timer == null && msg instanceof ByteBuf bytes && bytes.isReadable()) {
-                timer = ctx.executor().schedule(() -> {
-                    timer = null;
-                    timedOut = true;
-                    onTimeout.run();
-                    ctx.close();
-                }, timeoutNanos, TimeUnit.NANOSECONDS);
+            if (awaitingHead && msg instanceof ByteBuf bytes && bytes.isReadable()) {
+                Deadline clock = deadline(ctx);
+                if (!clock.isRunning()) {
+                    clock.start();
+                }
             }
             ctx.fireChannelRead(msg);
         }
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
-            stop();
+            if (deadline != null) {
+                deadline.cancel();
+            }
             ctx.fireChannelInactive();
         }
     }

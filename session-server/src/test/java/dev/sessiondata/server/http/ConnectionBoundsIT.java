@@ -50,7 +50,7 @@ class ConnectionBoundsIT {
     @BeforeAll
     static void start() {
         server = RunningServer.start(
-                "server.netty.idle-timeout=" + IDLE_TIMEOUT.toMillis() + "ms",
+                "sessiondata.server.connections.idle-timeout=" + IDLE_TIMEOUT.toMillis() + "ms",
                 "sessiondata.server.connections.max-connections=" + MAX_CONNECTIONS,
                 "sessiondata.server.connections.max-connections-per-address=" + PER_ADDRESS,
                 "sessiondata.server.connections.header-timeout=" + HEADER_TIMEOUT.toMillis() + "ms",
@@ -102,6 +102,51 @@ class ConnectionBoundsIT {
         assertLegitimateClientServed();
         await().atMost(IDLE_TIMEOUT.multipliedBy(3)).until(() -> closedByServer(silent) == silent.size());
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(IDLE_TIMEOUT.minusMillis(200));
+    }
+
+    @Test
+    void aConnectionIsIdleFromItsLastAnswerAndNotWhileItsRequestsKeepComing() throws IOException {
+        Socket waiting = open("127.0.0.7", 1).get(0);
+        Socket busy = open("127.0.0.7", 1).get(0);
+        String get = "GET " + SessionApi.SESSIONS_PATH + "/absent HTTP/1.1\r\nHost: localhost\r\n"
+                + "Authorization: Bearer " + RunningServer.READER_TOKEN + "\r\n\r\n";
+        double idleBefore = closed("idle-timeout");
+        long start = System.nanoTime();
+        // a request every half idle timeout, for twice the idle timeout: never idle for long enough
+        while (System.nanoTime() - start < IDLE_TIMEOUT.multipliedBy(2).toNanos()) {
+            for (Socket socket : List.of(waiting, busy)) {
+                if (socket == waiting && System.nanoTime() - start > IDLE_TIMEOUT.dividedBy(2).toNanos()) {
+                    continue;
+                }
+                socket.getOutputStream().write(get.getBytes(StandardCharsets.US_ASCII));
+                socket.getOutputStream().flush();
+                assertThat(readAnswerHead(socket)).startsWith("HTTP/1.1 404");
+            }
+            await().pollDelay(IDLE_TIMEOUT.dividedBy(2)).until(() -> true);
+        }
+
+        assertThat(closedByServer(List.of(busy))).as("the connection whose requests kept coming").isZero();
+        await().atMost(IDLE_TIMEOUT.multipliedBy(2)).until(() -> closedByServer(List.of(waiting)) == 1);
+        assertThat(closed("idle-timeout")).isGreaterThan(idleBefore);
+    }
+
+    /** The status line and headers of one answer, and its body skipped by its Content-Length. */
+    private static String readAnswerHead(Socket socket) throws IOException {
+        socket.setSoTimeout(5_000);
+        java.io.InputStream in = socket.getInputStream();
+        StringBuilder head = new StringBuilder();
+        while (!head.toString().endsWith("\r\n\r\n")) {
+            int b = in.read();
+            if (b < 0) {
+                break;
+            }
+            head.append((char) b);
+        }
+        java.util.regex.Matcher length = java.util.regex.Pattern.compile("(?i)content-length: *(\\d+)").matcher(head);
+        if (length.find()) {
+            in.readNBytes(Integer.parseInt(length.group(1)));
+        }
+        return head.toString();
     }
 
     @Test

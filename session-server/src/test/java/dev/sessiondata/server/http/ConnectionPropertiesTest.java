@@ -18,27 +18,28 @@ class ConnectionPropertiesTest {
 
     @Test
     void thePerAddressBoundIsAnEighthOfTheConnectionBoundWithinSixteenAndOneThousandAndTwentyFour() {
-        assertThat(new ConnectionProperties(15_000, null, null, null, null).maxConnectionsPerAddress()).isEqualTo(1_024);
-        assertThat(new ConnectionProperties(768, null, null, null, null).maxConnectionsPerAddress()).isEqualTo(96);
-        assertThat(new ConnectionProperties(64, null, null, null, null).maxConnectionsPerAddress()).isEqualTo(16);
+        assertThat(new ConnectionProperties(15_000, null, null, null, null, null).maxConnectionsPerAddress()).isEqualTo(1_024);
+        assertThat(new ConnectionProperties(768, null, null, null, null, null).maxConnectionsPerAddress()).isEqualTo(96);
+        assertThat(new ConnectionProperties(64, null, null, null, null, null).maxConnectionsPerAddress()).isEqualTo(16);
     }
 
     @Test
     void unsetTimeoutsAndThePipeliningBoundHaveTheirDefaults() {
-        ConnectionProperties defaults = new ConnectionProperties(null, null, null, null, null);
+        ConnectionProperties defaults = new ConnectionProperties(null, null, null, null, null, null);
 
         assertThat(defaults.headerTimeout()).isEqualTo(Duration.ofSeconds(10));
         assertThat(defaults.bodyTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(defaults.maxPipelinedRequests()).isEqualTo(16);
+        assertThat(defaults.idleTimeout()).isEqualTo(Duration.ofSeconds(60));
         assertThat(defaults.maxConnections()).isPositive();
     }
 
     @Test
     void aBoundThatIsNotPositiveIsRefusedWithTheNamesOfTheProperties() {
-        assertThatThrownBy(() -> new ConnectionProperties(0, null, null, null, null))
+        assertThatThrownBy(() -> new ConnectionProperties(0, null, null, null, null, null))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("sessiondata.server.connections");
-        assertThatThrownBy(() -> new ConnectionProperties(null, null, Duration.ZERO, null, null))
+        assertThatThrownBy(() -> new ConnectionProperties(null, null, Duration.ZERO, null, null, null))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }
