@@ -34,6 +34,9 @@ import reactor.core.publisher.Sinks;
  * epoch, a gap in the sequence) or when it has {@link ChangeFeedProperties#buffer()} events waiting: a subscriber
  * never holds more than that. The stream ends after a {@code reset}; the client starts a new one from the head.
  *
+ * <p>The feed listens to the store only while it has subscribers: with none, the store's changes are not read at
+ * all.
+ *
  * <p>Metrics: {@code sessiondata.changes.published} (changes this instance's feed received),
  * {@code sessiondata.changes.subscribers}, {@code sessiondata.changes.resets{reason}} and
  * {@code sessiondata.changes.lag} (from the store's commit to the event's hand-over to the connection).
@@ -48,7 +51,8 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
     private final Set<Subscriber> subscribers = ConcurrentHashMap.newKeySet();
     private final Map<String, AtomicInteger> perClient = new ConcurrentHashMap<>();
     private final ScheduledExecutorService heartbeats;
-    private final AutoCloseable listening;
+    private @Nullable AutoCloseable listening;
+    private boolean closed;
     private final Counter published;
     private final MeterRegistry registry;
     private final Timer lag;
@@ -76,7 +80,6 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
         long every = properties.heartbeat().toMillis();
         heartbeats.scheduleAtFixedRate(() -> subscribers.forEach(Subscriber::heartbeat), every, every,
                 TimeUnit.MILLISECONDS);
-        this.listening = changes.listen(this);
     }
 
     /**
@@ -90,7 +93,8 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
             throw new SubscriberLimitException(client, properties.maxSubscribersPerClient());
         }
         Subscriber subscriber = new Subscriber(changes.partitions());
-        subscribers.add(subscriber);
+        // listening first: the store's tail starts from heads read before this subscriber's own
+        added(subscriber);
         changes.heads().thenCompose(heads -> start(heads, lastEventId)).whenComplete((start, failure) -> {
             if (failure != null) {
                 LOG.warn("A change feed stream could not start", failure);
@@ -106,9 +110,32 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
                     }
                 })
                 .doFinally(signal -> {
-                    subscribers.remove(subscriber);
+                    removed(subscriber);
                     held.decrementAndGet();
                 });
+    }
+
+    private synchronized void added(Subscriber subscriber) {
+        if (listening == null && !closed) {
+            listening = changes.listen(this);
+        }
+        subscribers.add(subscriber);
+    }
+
+    private synchronized void removed(Subscriber subscriber) {
+        subscribers.remove(subscriber);
+        if (subscribers.isEmpty() && listening != null) {
+            stopListening();
+        }
+    }
+
+    private void stopListening() {
+        try {
+            listening.close();
+        } catch (Exception e) {
+            LOG.warn("The change feed could not stop listening to the store", e);
+        }
+        listening = null;
     }
 
     /** Where a stream starts: the resumed position and the changes after it, or the head after a reset. */
@@ -166,10 +193,13 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
 
     /** Ends every stream (the server stops) and stops listening to the store. */
     @Override
-    public void close() throws Exception {
+    public synchronized void close() {
+        closed = true;
         heartbeats.shutdownNow();
         subscribers.forEach(Subscriber::end);
-        listening.close();
+        if (listening != null) {
+            stopListening();
+        }
     }
 
     private void countReset(String reason) {

@@ -51,6 +51,25 @@ class ChangeFeedTest {
     }
 
     @Test
+    void theStoresChangesAreReadOnlyWhileTheFeedHasSubscribers() {
+        store.put("before", WRITE, Precondition.none()).toCompletableFuture().join();
+        assertThat(published()).as("no subscriber: nothing read").isZero();
+
+        Flux<FeedEvent> stream = feed.subscribe("client", null);
+        store.put("during", WRITE, Precondition.none()).toCompletableFuture().join();
+        assertThat(stream.take(2).collectList().block(Duration.ofSeconds(5))).extracting(FeedEvent::name)
+                .containsExactly(FeedEvent.HELLO, FeedEvent.CHANGE);
+        assertThat(published()).isEqualTo(1);
+
+        store.put("after", WRITE, Precondition.none()).toCompletableFuture().join();
+        assertThat(published()).as("the last subscriber gone: nothing read").isEqualTo(1);
+    }
+
+    private double published() {
+        return registry.get("sessiondata.changes.published").counter().count();
+    }
+
+    @Test
     void aClientHoldsAtMostItsStreamsAndGetsOneBackWhenOneEnds() {
         Flux<FeedEvent> first = feed.subscribe("client", null);
         feed.subscribe("client", null);

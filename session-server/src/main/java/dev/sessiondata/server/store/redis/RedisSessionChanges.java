@@ -40,7 +40,8 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * partition stream ({@link RedisKeys#changes}) with the partition's next sequence number as the entry id
  * ({@code <sequence>-0}), in the script that makes the change, so every change through every instance is there.
  *
- * <p>Each instance tails the streams itself ({@code XREAD BLOCK}) on connections of its own, so a blocked read
+ * <p>Each instance tails the streams itself ({@code XREAD BLOCK}) while it has listeners (a tail with none cost
+ * Redis and the server a stream read per change for nobody), on connections of its own, so a blocked read
  * never holds up the shared connection: on a standalone or Sentinel Redis one connection reads every partition;
  * on a Cluster, where one command may only name keys of one slot, one connection per partition. The tail asks
  * every {@link #EPOCH_CHECK} where each partition is ({@code feed-head.lua}), so that an emptied store is noticed
@@ -66,6 +67,8 @@ public final class RedisSessionChanges implements SessionChanges {
     private final List<ChangeListener> listeners = new CopyOnWriteArrayList<>();
     private final List<Tail> tails = new ArrayList<>();
     private boolean started;
+    /** Counts the starts and stops of the tails, so that a start that completes after a stop opens nothing. */
+    private long generation;
     private volatile boolean closed;
 
     public RedisSessionChanges(LettuceConnectionFactory connections, RedisKeys keys, Clock clock) {
@@ -147,39 +150,64 @@ public final class RedisSessionChanges implements SessionChanges {
         return Long.parseLong(entryId.substring(0, entryId.indexOf('-')));
     }
 
+    /**
+     * {@inheritDoc} The first listener starts the tails from the partitions' heads, read on the shared connection
+     * before any head a listener reads after this call: a listener that then reads the heads and the changes since
+     * its own position misses nothing. The last listener to close stops them.
+     */
     @Override
     public synchronized AutoCloseable listen(ChangeListener listener) {
         listeners.add(listener);
         if (!started) {
             started = true;
-            start();
+            start(++generation);
         }
-        return () -> listeners.remove(listener);
+        return () -> stopListening(listener);
+    }
+
+    private synchronized void stopListening(ChangeListener listener) {
+        listeners.remove(listener);
+        if (listeners.isEmpty() && started) {
+            started = false;
+            generation++;
+            tails.forEach(Tail::close);
+            tails.clear();
+        }
     }
 
     /** Stops the tails and closes their connections. */
     public synchronized void close() {
         closed = true;
         tails.forEach(Tail::close);
+        tails.clear();
     }
 
     /** Starts the tails at the partitions' heads, once Redis answers (again after a second while it does not). */
-    private void start() {
+    private void start(long started) {
         heads().whenComplete((heads, failure) -> {
             if (failure != null) {
                 LOG.warn("The change feed cannot read where the partitions are; trying again", failure);
-                CompletableFuture.delayedExecutor(EPOCH_CHECK.toMillis(), TimeUnit.MILLISECONDS).execute(this::start);
+                CompletableFuture.delayedExecutor(EPOCH_CHECK.toMillis(), TimeUnit.MILLISECONDS)
+                        .execute(() -> {
+                            if (isCurrent(started)) {
+                                start(started);
+                            }
+                        });
                 return;
             }
             // connecting waits, which Lettuce's own threads (this one) must not
             CompletableFuture.runAsync(() -> {
                 synchronized (this) {
-                    if (!closed) {
+                    if (isCurrent(started)) {
                         openTails(heads);
                     }
                 }
             });
         });
+    }
+
+    private synchronized boolean isCurrent(long started) {
+        return !closed && generation == started;
     }
 
     private void openTails(List<PartitionHead> heads) {
@@ -225,6 +253,7 @@ public final class RedisSessionChanges implements SessionChanges {
         private final String[] epochs;
         private final long[] last;
         private long checkedAt;
+        private volatile boolean stopped;
 
         Tail(StatefulConnection<byte[], byte[]> connection, RedisClusterAsyncCommands<byte[], byte[]> commands,
                 int[] partitions, List<PartitionHead> heads) {
@@ -242,7 +271,7 @@ public final class RedisSessionChanges implements SessionChanges {
 
         @SuppressWarnings("unchecked")
         void read() {
-            if (closed) {
+            if (stopped) {
                 return;
             }
             XReadArgs.StreamOffset<byte[]>[] offsets = new XReadArgs.StreamOffset[partitions.length];
@@ -253,7 +282,10 @@ public final class RedisSessionChanges implements SessionChanges {
                     .thenCompose(this::deliver)
                     .thenCompose(delivered -> checkEpochs())
                     .whenComplete((done, failure) -> {
-                        if (failure != null && !closed) {
+                        if (stopped) {
+                            return;
+                        }
+                        if (failure != null) {
                             LOG.warn("Reading the change streams failed; reading again", failure);
                             CompletableFuture.delayedExecutor(EPOCH_CHECK.toMillis(),
                                     TimeUnit.MILLISECONDS).execute(this::read);
@@ -335,6 +367,7 @@ public final class RedisSessionChanges implements SessionChanges {
         }
 
         void close() {
+            stopped = true;
             connection.closeAsync();
         }
     }
