@@ -2,9 +2,11 @@ package dev.sessiondata.client;
 
 import dev.sessiondata.client.internal.ApiRequest;
 import dev.sessiondata.client.internal.ApiResponse;
+import dev.sessiondata.client.internal.ContentDigest;
 import dev.sessiondata.client.internal.Failures;
 import dev.sessiondata.client.internal.Handshake;
 import dev.sessiondata.client.internal.IndexPages;
+import dev.sessiondata.client.internal.SessionBody;
 import dev.sessiondata.client.internal.SessionCodec;
 import dev.sessiondata.client.internal.SessionRequests;
 import dev.sessiondata.client.internal.Transport;
@@ -89,14 +91,19 @@ public final class AsyncSessionClient {
 
     /**
      * As {@link SessionClient#update(String, Class, UnaryOperator, WriteOptions)}: the value written, or a
-     * {@link SessionNotFoundException} or {@link ConflictException}. {@code change} runs where the read's answer
-     * arrived, possibly several times.
+     * {@link SessionNotFoundException}, {@link ConflictException} or {@link OutcomeUnknownException}; a write whose
+     * outcome is unknown ({@code 504}) is settled by the next read as the blocking verb settles it, so the change is
+     * not applied twice. {@code change} runs where the read's answer arrived, possibly several times.
      */
     public <T> CompletionStage<T> update(String id, Class<T> type, UnaryOperator<T> change, WriteOptions options) {
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(change, "change");
         Objects.requireNonNull(options, "options");
-        return update(id, type, change, options, 1);
+        return update(id, type, change, options, 1, null);
+    }
+
+    /** A write answered {@code 504}: the digest of the bytes it sent, and the value they carry. */
+    private record Unsettled<T>(String digest, T value) {
     }
 
     /** As {@link SessionClient#delete(String)}: whether it existed. */
@@ -145,27 +152,54 @@ public final class AsyncSessionClient {
     }
 
     private <T> CompletableFuture<T> update(String id, Class<T> type, UnaryOperator<T> change, WriteOptions options,
-                                            int attempt) {
+                                            int attempt, @Nullable Unsettled<T> unsettled) {
         return read("update", id).thenCompose(response -> {
-            Versioned<T> current = codec.decode(response.requireSuccess(), type);
+            if (!response.isSuccessful()) {
+                if (unsettled == null || (response.status() != 503 && response.status() != 504)
+                        || attempt >= updatePolicy.attempts()) {
+                    throw Failures.of(response);
+                }
+                // the store that did not answer the write may not answer its read yet either: read again later
+                return later(attempt).thenCompose(paused -> update(id, type, change, options, attempt + 1, unsettled));
+            }
+            if (unsettled != null && unsettled.digest().equals(ContentDigest.of(response.body()))) {
+                // the write answered 504 was applied: the session holds the very bytes it sent
+                return CompletableFuture.completedFuture(unsettled.value());
+            }
+            Versioned<T> current = codec.decode(response, type);
             T changed = Objects.requireNonNull(change.apply(current.value()), "change returned null");
-            return write("update", id, changed, options, "If-Match",
-                    SessionRequests.ifMatch(current.version()))
+            return encode(changed).thenCompose(body -> transport.sendAsync(SessionRequests.write("update", id, options,
+                            body, "If-Match", SessionRequests.ifMatch(current.version())))
                     .thenCompose(written -> {
-                        if (written.status() != 412) {
-                            written.requireSuccess();
+                        if (written.isSuccessful()) {
                             return CompletableFuture.completedFuture(changed);
                         }
+                        Unsettled<T> next = unsettled;
+                        if (written.status() == 504) {
+                            // a later attempt's If-Match (the version read before this write) fails if it lands late
+                            next = new Unsettled<>(ContentDigest.of(body.bytes()), changed);
+                        } else if (written.status() != 412) {
+                            throw Failures.of(written);
+                        }
                         if (attempt >= updatePolicy.attempts()) {
+                            if (written.status() == 504) {
+                                throw Failures.of(written);
+                            }
                             throw new ConflictException(written.request() + " conflicted on all " + attempt
                                     + " attempts of update; last", Failures.problemOf(written));
                         }
-                        long pause = updatePolicy.backoff(attempt, ThreadLocalRandom.current()).toNanos();
-                        Executor later = CompletableFuture.delayedExecutor(pause, TimeUnit.NANOSECONDS);
-                        return CompletableFuture.runAsync(() -> { }, later)
-                                .thenCompose(paused -> update(id, type, change, options, attempt + 1));
-                    });
+                        Unsettled<T> settledBy = next;
+                        return later(attempt).thenCompose(paused ->
+                                update(id, type, change, options, attempt + 1, settledBy));
+                    }));
         });
+    }
+
+    /** Completes after the update policy's pause for {@code attempt}, on a timer, not a waiting thread. */
+    private CompletableFuture<Void> later(int attempt) {
+        long pause = updatePolicy.backoff(attempt, ThreadLocalRandom.current()).toNanos();
+        Executor later = CompletableFuture.delayedExecutor(pause, TimeUnit.NANOSECONDS);
+        return CompletableFuture.runAsync(() -> { }, later);
     }
 
     private CompletableFuture<Boolean> delete(ApiRequest request) {
@@ -188,10 +222,15 @@ public final class AsyncSessionClient {
         Objects.requireNonNull(value, "value");
         Objects.requireNonNull(options, "options");
         SessionRequests.sessionPath(id);
+        return encode(value).thenCompose(body -> transport.sendAsync(
+                SessionRequests.write(operation, id, options, body, condition)));
+    }
+
+    /** Connects if needed, chooses the writer (asking only when the active serializer is new), serializes. */
+    private CompletableFuture<SessionBody> encode(Object value) {
         return handshake.connectAsync()
                 .thenCompose(connected -> handshake.writerAsync())
-                .thenCompose(writer -> transport.sendAsync(
-                        SessionRequests.write(operation, id, options, codec.encode(writer, value), condition)));
+                .thenApply(writer -> codec.encode(writer, value));
     }
 
     private CompletableFuture<ApiResponse> read(String operation, String id) {

@@ -8,6 +8,7 @@ import dev.sessiondata.client.OutcomeUnknownException;
 import dev.sessiondata.client.ServiceUnavailableException;
 import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.client.Versioned;
+import dev.sessiondata.client.WriteOptions;
 import dev.sessiondata.testsupport.RedisProcess;
 import dev.sessiondata.testsupport.TestServer;
 import java.time.Duration;
@@ -88,6 +89,25 @@ class OutcomeUnknownIT {
         assertThat(written).isEqualTo("1");
         assertThat(changes).as("times the change ran").hasValue(1);
         assertThat(client.get("counter", String.class).orElseThrow().value()).isEqualTo("1");
+    }
+
+    @Test
+    void anAsynchronousUpdateWhoseWriteWasAppliedUnconfirmedAppliesItsChangeOnce() {
+        client.put("async-counter", "0");
+        AtomicInteger changes = new AtomicInteger();
+        long unknownBefore = unknownOutcomesLogged();
+
+        String written = client.async().update("async-counter", String.class, value -> {
+            if (changes.getAndIncrement() == 0) {
+                holdWrites();
+            }
+            return String.valueOf(Integer.parseInt(value) + 1);
+        }, WriteOptions.defaults()).toCompletableFuture().join();
+
+        assertThat(unknownOutcomesLogged()).as("writes the server answered 504").isGreaterThan(unknownBefore);
+        assertThat(written).isEqualTo("1");
+        assertThat(changes).as("times the change ran").hasValue(1);
+        assertThat(client.get("async-counter", String.class).orElseThrow().value()).isEqualTo("1");
     }
 
     private long unknownOutcomesLogged() {
