@@ -12,13 +12,16 @@
 # Options (defaults in brackets): --a-jar/--b-jar PATH (required), --a-arg/--b-arg ARG (repeatable, extra server
 # arguments), --a-jvm/--b-jvm OPTION (repeatable, extra JVM options, e.g. -XX:StartFlightRecording), --method
 # GET|PUT [GET], --size BYTES [10240], --store memory|redis [memory] (redis: one private redis-server per side),
-# --rounds N [5], --seconds S per run [6]. Talks to 127.0.0.1 only; stops what it started.
+# --rounds N [5], --seconds S per run [6], --a-index/--b-index (that side's PUTs name a principal in Session-Index,
+# one per session, so its writes keep the principal index: with the same jar on both sides, what the index costs).
+# Talks to 127.0.0.1 only; stops what it started.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=processes.sh
 . loadtest/processes.sh
 
 a_jar="" b_jar="" a_args=() b_args=() a_jvm=() b_jvm=() method=GET size=10240 store=memory rounds=5 seconds=6
+a_index="" b_index=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --a-jar) a_jar="$2"; shift 2 ;;
@@ -32,6 +35,8 @@ while [ $# -gt 0 ]; do
     --store) store="$2"; shift 2 ;;
     --rounds) rounds="$2"; shift 2 ;;
     --seconds) seconds="$2"; shift 2 ;;
+    --a-index) a_index=index; shift ;;
+    --b-index) b_index=index; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "unknown option: $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -85,7 +90,10 @@ wait_healthy "$a_base"; wait_healthy "$b_base"
 
 head -c "$size" /dev/urandom > "$work/body"
 run() {
-  wrk -t2 -c50 -d"$2s" --timeout 10s -s loadtest/capacity/session.lua "$1" -- "$method" "$token" "$size" 0 2 \
+  local index=""
+  [ "$1" = "$a_base" ] && index=$a_index
+  [ "$1" = "$b_base" ] && index=$b_index
+  wrk -t2 -c50 -d"$2s" --timeout 10s -s loadtest/capacity/session.lua "$1" -- "$method" "$token" "$size" 0 2 $index \
     | sed -n 's/^RESULT\t//p' | cut -f1
 }
 # CPU time (user + system) of a process so far, in microseconds; 0 without a process.

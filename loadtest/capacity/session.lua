@@ -1,6 +1,7 @@
 -- wrk script of the capacity benchmark (loadtest/capacity.sh): GET or PUT of one session size, closed loop or paced.
 -- Arguments after "--": method (GET|PUT), token, size in bytes, rate in requests/s over all threads (0: closed loop),
--- thread count. GETs read the session "cap-<size>" the script wrote before; PUTs write 100 ids per thread
+-- thread count, and optionally "index": each PUT then names its session's principal in Session-Index (one principal
+-- per session id, as a signed-in user's session has), so that the write keeps the principal index. GETs read the session "cap-<size>" the script wrote before; PUTs write 100 ids per thread
 -- ("cap-put-<thread>-<n>") so that concurrent writes do not queue on one key.
 --
 -- The generator shares the two cores with the server and Redis, so it does as little per request as it can: every
@@ -41,6 +42,7 @@ late, sent, statuses = 0, 0, {}
 function init(args)
   local method, token, size, rate, thread_count = args[1], args[2], tonumber(args[3]), tonumber(args[4]),
     tonumber(args[5])
+  local indexed = args[6] == "index"
   if rate > 0 then interval = 1000 * thread_count / rate end
   local auth = "Bearer " .. token
   requests = {}
@@ -49,6 +51,7 @@ function init(args)
     local headers = { ["Authorization"] = auth, ["Content-Type"] = "application/vnd.sessiondata.java" }
     local body = string.rep("x", size)
     for i = 1, 100 do
+      if indexed then headers["Session-Index"] = "principal=user-" .. id .. "-" .. (i - 1) end
       requests[i] = wrk.format("PUT", "/api/v1/sessions/cap-put-" .. id .. "-" .. (i - 1), headers, body)
     end
   else
