@@ -13,7 +13,9 @@
 # arguments), --a-jvm/--b-jvm OPTION (repeatable, extra JVM options, e.g. -XX:StartFlightRecording), --method
 # GET|PUT [GET], --size BYTES [10240], --store memory|redis [memory] (redis: one private redis-server per side),
 # --rounds N [5], --seconds S per run [6], --a-index/--b-index (that side's PUTs name a principal in Session-Index,
-# one per session, so its writes keep the principal index: with the same jar on both sides, what the index costs).
+# one per session, so its writes keep the principal index: with the same jar on both sides, what the index costs),
+# --b-subscribers N (N change feed streams, each a curl reading GET /api/v1/changes of side B for the whole run: with
+# the same jar on both sides, what the feed's fan-out costs the writes).
 # Talks to 127.0.0.1 only; stops what it started.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +23,7 @@ cd "$(dirname "$0")/.."
 . loadtest/processes.sh
 
 a_jar="" b_jar="" a_args=() b_args=() a_jvm=() b_jvm=() method=GET size=10240 store=memory rounds=5 seconds=6
-a_index="" b_index=""
+a_index="" b_index="" b_subscribers=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --a-jar) a_jar="$2"; shift 2 ;;
@@ -37,6 +39,7 @@ while [ $# -gt 0 ]; do
     --seconds) seconds="$2"; shift 2 ;;
     --a-index) a_index=index; shift ;;
     --b-index) b_index=index; shift ;;
+    --b-subscribers) b_subscribers="$2"; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "unknown option: $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -84,9 +87,14 @@ wait_healthy() {
   echo "$1 was not healthy within 120 s" >&2; exit 1
 }
 
+[ "$b_subscribers" -gt 0 ] && b_args+=("--sessiondata.changes.max-subscribers-per-client=$((b_subscribers + 8))")
 start_side a "$a_jar" ${a_jvm[@]+"${a_jvm[@]}"} -- ${a_args[@]+"${a_args[@]}"}; a_base=$base a_server=$server_pid a_redis=$redis_pid
 start_side b "$b_jar" ${b_jvm[@]+"${b_jvm[@]}"} -- ${b_args[@]+"${b_args[@]}"}; b_base=$base b_server=$server_pid b_redis=$redis_pid
 wait_healthy "$a_base"; wait_healthy "$b_base"
+for _ in $(seq 1 "$b_subscribers"); do
+  curl -sN -o /dev/null -H "Authorization: Bearer $token" "$b_base/api/v1/changes" &
+  pids+=($!)
+done
 
 head -c "$size" /dev/urandom > "$work/body"
 run() {
