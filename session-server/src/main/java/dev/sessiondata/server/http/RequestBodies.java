@@ -4,6 +4,7 @@ import dev.sessiondata.api.ProblemType;
 import java.util.Arrays;
 import java.util.Map;
 import reactor.core.publisher.Mono;
+import reactor.netty.Connection;
 import reactor.netty.http.server.HttpServerRequest;
 
 /**
@@ -31,7 +32,12 @@ final class RequestBodies {
             Body body = new Body(declared, limit);
             return request.receive()
                     .doOnNext(buffer -> body.append(buffer.readableBytes(), buffer::readBytes))
-                    .then(Mono.fromSupplier(body::bytes));
+                    .then(Mono.fromSupplier(() -> {
+                        if (request instanceof Connection connection) {
+                            BodyFramingFailures.check(connection);
+                        }
+                        return body.bytes();
+                    }));
         });
     }
 
