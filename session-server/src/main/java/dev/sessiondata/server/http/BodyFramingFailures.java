@@ -11,11 +11,9 @@ import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import reactor.netty.Connection;
 import reactor.netty.channel.ChannelOperations;
 
 /**
@@ -26,15 +24,12 @@ import reactor.netty.channel.ChannelOperations;
  * <p>Left to Reactor Netty, such a body got an empty answer of its own while the request's handler still ran: the
  * handler's answer then failed ("status and headers already sent") and was logged as an error with its stack, once
  * per request a client can send at will; and a chunk line too long got {@code 414}, the status of a request line too
- * long. The body is ended here (an empty last chunk) and the connection marked, and {@link #check} fails the body
- * once it has ended: an error fired into Reactor Netty's inbound instead is signalled to the body's reader a second
- * time when the answer completes, and that second signal is logged as a dropped error (ERROR) per request. The
- * failure is logged here at DEBUG, once per connection (the decoder reads nothing more from it).
+ * long. The body is ended with the failure ({@link RequestBodies#endWithFailure}). The failure is logged here at
+ * DEBUG, once per connection (the decoder reads nothing more from it).
  */
 final class BodyFramingFailures extends ChannelDuplexHandler {
 
     static final String NAME = "sessiondata.bodyFramingFailures";
-    private static final AttributeKey<Boolean> FAILED = AttributeKey.valueOf("sessiondata.bodyFramingFailed");
     private static final Logger LOG = LoggerFactory.getLogger(BodyFramingFailures.class);
 
     private boolean closeAfterAnswer;
@@ -48,22 +43,11 @@ final class BodyFramingFailures extends ChannelDuplexHandler {
             LOG.debug("Request body of {} not parsed, connection closed after the answer: {}",
                     ctx.channel().remoteAddress(), cause.toString());
             closeAfterAnswer = true;
-            ctx.channel().attr(FAILED).set(Boolean.TRUE);
-            ctx.fireChannelRead(LastHttpContent.EMPTY_LAST_CONTENT);
+            RequestBodies.endWithFailure(ctx, new ApiProblemException(ProblemType.INVALID_REQUEST,
+                    "The request body's chunked framing is not well-formed HTTP/1.1."));
             return;
         }
         ctx.fireChannelRead(msg);
-    }
-
-    /**
-     * Fails with the problem of a malformed request when the body of the request on {@code connection} ended because
-     * its framing could not be parsed; called once the body has ended, before its bytes are used.
-     */
-    static void check(Connection connection) {
-        if (Boolean.TRUE.equals(connection.channel().attr(FAILED).get())) {
-            throw new ApiProblemException(ProblemType.INVALID_REQUEST,
-                    "The request body's chunked framing is not well-formed HTTP/1.1.");
-        }
     }
 
     @Override

@@ -1,6 +1,9 @@
 package dev.sessiondata.server.http;
 
 import dev.sessiondata.api.ProblemType;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.AttributeKey;
 import java.util.Arrays;
 import java.util.Map;
 import reactor.core.publisher.Mono;
@@ -17,6 +20,7 @@ import reactor.netty.http.server.HttpServerRequest;
 final class RequestBodies {
 
     private static final int FIRST_CHUNKED_CAPACITY = 16 * 1024;
+    private static final AttributeKey<RuntimeException> FAILURE = AttributeKey.valueOf("sessiondata.bodyFailure");
 
     private RequestBodies() {
     }
@@ -34,11 +38,26 @@ final class RequestBodies {
                     .doOnNext(buffer -> body.append(buffer.readableBytes(), buffer::readBytes))
                     .then(Mono.fromSupplier(() -> {
                         if (request instanceof Connection connection) {
-                            BodyFramingFailures.check(connection);
+                            RuntimeException failure = connection.channel().attr(FAILURE).getAndSet(null);
+                            if (failure != null) {
+                                throw failure;
+                            }
                         }
                         return body.bytes();
                     }));
         });
+    }
+
+    /**
+     * Ends the body of the request on {@code ctx}'s connection (an empty last chunk) so that its reader fails with
+     * {@code failure} once the body has ended, for a handler in front of Reactor Netty that cuts a body (its framing
+     * broken, its time up). An error fired into Reactor Netty's inbound instead reaches the body's reader a second
+     * time when the answer completes or the connection closes (Reactor Netty 1.3), and that second signal is logged
+     * as a dropped error, at ERROR, once per request a client can cut at will.
+     */
+    static void endWithFailure(ChannelHandlerContext ctx, RuntimeException failure) {
+        ctx.channel().attr(FAILURE).set(failure);
+        ctx.fireChannelRead(LastHttpContent.EMPTY_LAST_CONTENT);
     }
 
     private static ApiProblemException tooLarge(int limit) {
