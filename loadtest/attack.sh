@@ -18,7 +18,7 @@
 #   frozen-store       redis   Redis stopped (SIGSTOP) 8 s under 12 conditional creates; answers against what was stored [8]
 #   id-change-race     memory and redis  a DELETE racing an id change, two id changes racing; 200 rounds each [9]
 #   malformed          memory  malformed chunked bodies, 9 KB chunk extensions, 40 pipelined requests [10]
-# Findings 6 and 7 need a JVM client and are the integration tests ForySharedSetBudgetIT and SchemaRepublishIT.
+# Findings 6 and 7 need a JVM client: ForySharedExchangeTest (serializer-fory) and SchemaRepublishIT (session-client).
 # Raise `ulimit -n` above 17,000 for the silent shape. Everything talks to 127.0.0.1 and stops by itself; the
 # processes it started are stopped by their ids.
 set -euo pipefail
