@@ -12,9 +12,7 @@ import dev.sessiondata.server.serializer.SerializerPolicy;
 import dev.sessiondata.server.store.SchemaStore;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.Semaphore;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
@@ -43,7 +41,7 @@ public final class SchemaRoutes {
     private final SchemaProperties properties;
     private final DescriptorAdmission descriptors;
     private final DescriptorPages pages;
-    private final Semaphore listings = new Semaphore(CONCURRENT_LISTINGS);
+    private final ListingPermits listings = new ListingPermits(CONCURRENT_LISTINGS);
 
     public SchemaRoutes(SchemaStore store, SerializerPolicy serializers, SchemaProperties properties) {
         this.store = store;
@@ -91,24 +89,8 @@ public final class SchemaRoutes {
         String serializer = known(request.variable("serializerId"));
         String after = request.queryParameter("after");
         String limit = request.queryParameter("limit");
-        return Mono.using(this::listingPermit, permit -> blocking(request, () -> pages.page(serializer, after, limit))
-                .map(page -> batch(serializer, page)), Semaphore::release);
-    }
-
-    /**
-     * One of the {@value #CONCURRENT_LISTINGS} listings built at once, or the {@code 503} of an overloaded server. A
-     * page and its answer take up to twice {@link SchemaProperties#maxBatchSize()} on the heap while they are built,
-     * before the bound on answers in flight sees the answer: clients asking for pages faster than they read them
-     * (200 connections, four pages each) had the server build them all at once, and the heap's collections took every
-     * other request's time. Listings are rare (a client's startup), so a few at once is plenty.
-     */
-    private Semaphore listingPermit() {
-        if (!listings.tryAcquire()) {
-            throw new ApiProblemException(ProblemType.STORE_UNAVAILABLE, "The server is at its bound of "
-                    + CONCURRENT_LISTINGS + " descriptor listings built at once; retry later.",
-                    Map.of("overloaded", true));
-        }
-        return listings;
+        return Mono.using(listings::acquire, permit -> blocking(request, () -> pages.page(serializer, after, limit))
+                .map(page -> batch(serializer, page)), ListingPermits::release);
     }
 
     /** {@code GET}: one class descriptor of a serializer, as a batch of one (for a reader's lazy miss). */
