@@ -1,118 +1,131 @@
 #!/usr/bin/env bash
-# Connection attacks of #33 (findings 2 and 3) against a running server on 127.0.0.1, and the share of a legitimate
-# client's requests served while they hold. The attackers connect from 127.0.0.2 (another loopback address, as a
-# remote attacker's address is not the legitimate client's); the legitimate client GETs from 127.0.0.1, once every
-# 100 ms, each with a 2 s timeout.
+# The attack shapes of #33, each against a server of its own: for every shape it starts the built server jar on
+# 127.0.0.1 with -Xmx256m, one read-write and one read-only token and the store the finding names (a private
+# redis-server on a free port for the Redis store), runs loadtest/attack.py's shape (attackers from 127.0.0.2 and
+# up, a legitimate client from 127.0.0.1 with a 2 s timeout), then records whether the server is alive and healthy,
+# whether it logged an OutOfMemoryError, how many ERROR and WARN lines and stack frames it logged, and its own
+# counters (connections closed by reason, requests rejected, slides refused). One JSON line per shape.
 #
-#   loadtest/attack.sh --port 8080 --token READ_TOKEN [--writer-token RW_TOKEN] [--silent 20000] [--trickling 3000]
-#                      [--slow-bodies 8] [--seconds 60]
+#   loadtest/attack.sh [--shapes LIST] [--seconds 45] [--out DIR] [--skip-build]
 #
-# silent: connections that send nothing; trickling: connections that send a header line every 10 s; slow-bodies
-# (needs --writer-token): PUTs of 2 MiB announced that send a byte every 5 s. Bounded in time (--seconds); talks to
-# 127.0.0.1 only; every connection it opened is closed when it ends. Raise `ulimit -n` above the connection count.
+# Shapes (finding of #33 in brackets; the store in the second column):
+#   pipelined-readers  redis   300 connections pipelining 4 GETs of a 2 MiB session, never reading; 8 readers that read [1]
+#   silent             memory  16,000 connections from 16 addresses (each under its per-address cap) that send nothing [2]
+#   trickling          memory  3,000 connections sending a header line every 10 s [2]
+#   slow-bodies        memory  8 PUTs of 2 MiB announced, a byte every 5 s [3]
+#   full-store         redis   Redis past maxmemory (noeviction); reads and writes of the legitimate client [4]
+#   schema-listers     memory  200 connections asking for 4 MiB descriptor pages, never reading [5]
+#   frozen-store       redis   Redis stopped (SIGSTOP) 8 s under 12 conditional creates; answers against what was stored [8]
+#   id-change-race     memory and redis  a DELETE racing an id change, two id changes racing; 200 rounds each [9]
+#   malformed          memory  malformed chunked bodies, 9 KB chunk extensions, 40 pipelined requests [10]
+# Findings 6 and 7 need a JVM client: ForySharedExchangeTest (serializer-fory) and SchemaRepublishIT (session-client).
+# Raise `ulimit -n` above 17,000 for the silent shape. Everything talks to 127.0.0.1 and stops by itself; the
+# processes it started are stopped by their ids.
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
-port=8080 token="" writer_token="" silent=20000 trickling=3000 slow_bodies=8 seconds=60
+shapes="pipelined-readers silent trickling slow-bodies full-store schema-listers frozen-store id-change-race malformed"
+seconds=45 out="" skip_build=false
 while [ $# -gt 0 ]; do
   case "$1" in
-    --port) port="$2"; shift 2 ;;
-    --token) token="$2"; shift 2 ;;
-    --writer-token) writer_token="$2"; shift 2 ;;
-    --silent) silent="$2"; shift 2 ;;
-    --trickling) trickling="$2"; shift 2 ;;
-    --slow-bodies) slow_bodies="$2"; shift 2 ;;
+    --shapes) shapes="${2//,/ }"; shift 2 ;;
     --seconds) seconds="$2"; shift 2 ;;
-    *) echo "unknown option $1" >&2; exit 2 ;;
+    --out) out="$2"; shift 2 ;;
+    --skip-build) skip_build=true; shift ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) echo "unknown option: $1 (see --help)" >&2; exit 2 ;;
   esac
 done
-[ -n "$token" ] || { echo "--token is required" >&2; exit 2; }
 
-exec python3 - "$port" "$token" "$writer_token" "$silent" "$trickling" "$slow_bodies" "$seconds" <<'PY'
-import socket, sys, threading, time, urllib.request
+# shellcheck source=processes.sh
+. loadtest/processes.sh
+work=session-loadtest/target/attack
+mkdir -p "$work"
+server_pid="" redis_pid=""
+cleanup() {
+  stop "$server_pid" "session server"; server_pid=""
+  stop "$redis_pid" "redis-server"; redis_pid=""
+}
+trap cleanup EXIT
 
-port, token, writer_token = int(sys.argv[1]), sys.argv[2], sys.argv[3]
-silent, trickling, slow_bodies, seconds = (int(a) for a in sys.argv[4:8])
-deadline = time.monotonic() + seconds
-opened, refused = [], [0]
+if [ "$skip_build" = false ]; then
+  ./mvnw -o -B -q -pl session-server -am -DskipTests -Dcyclonedx.skip -Dlicense.skip -Dmaven.source.skip \
+    -Dmaven.javadoc.skip package
+fi
+jar=$(find session-server/target -maxdepth 1 -name 'session-server-*.jar' ! -name '*-plain.jar' ! -name '*-sources.jar' ! -name '*-javadoc.jar' | head -1)
+[ -n "$jar" ] || { echo "no server jar under session-server/target: build without --skip-build" >&2; exit 1; }
+# a copy of its own, so that a build during the run does not replace the jar under a running server
+cp "$jar" "$work/server.jar"
+jar="$work/server.jar"
+random_token() { od -An -N24 -tx1 /dev/urandom | tr -d ' \n'; }
 
-def connect():
-    s = socket.socket()
-    s.bind(("127.0.0.2", 0))
-    s.settimeout(2)
-    try:
-        s.connect(("127.0.0.1", port))
-        opened.append(s)
-        return s
-    except OSError:
-        refused[0] += 1
-        s.close()
-        return None
+# Starts the server (and a private Redis for store redis) for one run; sets port, redis_port, tokens, log.
+start() {
+  local store="$1" name="$2"
+  log="$work/$name.log"
+  local args=(--sessiondata.store.type="$store")
+  redis_port=0
+  if [ "$store" = redis ]; then
+    redis_port=$(free_port 16379)
+    redis-server --bind 127.0.0.1 --port "$redis_port" --save "" --appendonly no > "$work/$name.redis.log" 2>&1 &
+    redis_pid=$!
+    for _ in $(seq 1 50); do redis-cli -p "$redis_port" ping >/dev/null 2>&1 && break; sleep 0.2; done
+    args+=("--spring.data.redis.url=redis://127.0.0.1:$redis_port")
+  fi
+  write_token=$(random_token) read_token=$(random_token)
+  port=$(free_port 18080)
+  java -Xmx256m -XX:+ExitOnOutOfMemoryError -jar "$jar" --server.address=127.0.0.1 --server.port="$port" \
+    "${args[@]}" \
+    "--sessiondata.security.clients[0].name=attack-writer" "--sessiondata.security.clients[0].token=$write_token" \
+    "--sessiondata.security.clients[0].access=read-write" \
+    "--sessiondata.security.clients[1].name=attack-reader" "--sessiondata.security.clients[1].token=$read_token" \
+    "--sessiondata.security.clients[1].access=read" > "$log" 2>&1 &
+  server_pid=$!
+  for _ in $(seq 1 240); do
+    kill -0 "$server_pid" 2>/dev/null || { echo "the server exited; last lines of its log:" >&2; tail -40 "$log" >&2; exit 1; }
+    curl -fsS --max-time 2 "http://127.0.0.1:$port/actuator/health" 2>/dev/null | grep -q '"status":"UP"' && return 0
+    sleep 0.5
+  done
+  echo "the server was not healthy within 120 s" >&2; exit 1
+}
 
-def attack():
-    heads = []
-    for _ in range(silent):
-        connect()
-    for _ in range(trickling):
-        s = connect()
-        if s:
-            try:
-                s.sendall(b"GET /api/v1/sessions/x HTTP/1.1\r\nHost: localhost\r\n")
-                heads.append(s)
-            except OSError:
-                pass
-    bodies = []
-    if writer_token:
-        for i in range(slow_bodies):
-            s = connect()
-            if s:
-                try:
-                    s.sendall(("PUT /api/v1/sessions/slow-%d HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer %s\r\n"
-                               "Content-Type: application/vnd.sessiondata.java\r\nContent-Length: %d\r\n\r\n"
-                               % (i, writer_token, 2 * 1024 * 1024)).encode())
-                    bodies.append(s)
-                except OSError:
-                    pass
-    tick = 0
-    while time.monotonic() < deadline:
-        time.sleep(5)
-        tick += 1
-        for s in bodies:
-            try: s.sendall(b"a")
-            except OSError: pass
-        if tick % 2 == 0:
-            for s in heads:
-                try: s.sendall(b"X-Line: a\r\n")
-                except OSError: pass
+# The server's own figures after a run, as JSON members.
+after() {
+  local alive=false healthy=false
+  kill -0 "$server_pid" 2>/dev/null && alive=true
+  curl -fsS --max-time 5 "http://127.0.0.1:$port/actuator/health" 2>/dev/null | grep -q '"status":"UP"' && healthy=true
+  local metrics
+  metrics=$(curl -fsS --max-time 10 "http://127.0.0.1:$port/actuator/prometheus" 2>/dev/null \
+    | grep -E '^(sessiondata_connections_closed|sessiondata_requests_rejected|sessiondata_store_slide_refused)' \
+    | grep -v ' 0\.0$' | sed 's/"/\\"/g' | paste -sd'|' || true)
+  printf '"alive":%s,"healthy":%s,"oom":%s,"log_error_lines":%s,"log_warn_lines":%s,"log_stack_frames":%s,"counters":"%s"' \
+    "$alive" "$healthy" "$(grep -q OutOfMemoryError "$log" && echo true || echo false)" \
+    "$(grep -c ' ERROR ' "$log" || true)" "$(grep -c ' WARN ' "$log" || true)" \
+    "$(grep -cE '^\s+at ' "$log" || true)" "$metrics"
+}
 
-def still_open():
-    n = 0
-    for s in opened:
-        try:
-            s.setblocking(False)
-            if s.recv(1, socket.MSG_PEEK) != b"":
-                n += 1
-        except BlockingIOError:
-            n += 1
-        except OSError:
-            pass
-    return n
+results="$work/results.jsonl"
+: > "$results"
+run() {
+  local shape="$1" store="$2"
+  echo "== $shape ($store store, ${seconds} s)" >&2
+  start "$store" "$shape-$store"
+  local figures
+  figures=$(python3 loadtest/attack.py "$shape" --port "$port" --token "$read_token" --writer-token "$write_token" \
+    --seconds "$seconds" --redis-pid "${redis_pid:-0}" --redis-port "$redis_port" ${sources:+--sources "$sources"} \
+    2>>"$work/$shape-$store.attack.err" || echo '{"attack_failed":true}')
+  echo "{\"shape\":\"$shape\",\"store\":\"$store\",$(after),${figures#\{}" | tee -a "$results"
+  cleanup
+}
 
-threading.Thread(target=attack, daemon=True).start()
-served = total = 0
-while time.monotonic() < deadline:
-    total += 1
-    request = urllib.request.Request("http://127.0.0.1:%d/api/v1/sessions/absent" % port,
-                                     headers={"Authorization": "Bearer " + token})
-    try:
-        urllib.request.urlopen(request, timeout=2)
-    except urllib.error.HTTPError as answer:
-        served += answer.code == 404
-    except OSError:
-        pass
-    time.sleep(0.1)
-print("legitimate GETs served: %d of %d (%.1f %%)" % (served, total, 100.0 * served / max(total, 1)))
-print("attacking connections: %d opened, %d refused at connect, %d still open at the end"
-      % (len(opened), refused[0], still_open()))
-for s in opened:
-    s.close()
-PY
+for shape in $shapes; do
+  sources=""
+  case "$shape" in
+    pipelined-readers|full-store|frozen-store) run "$shape" redis ;;
+    silent) sources=16; run "$shape" memory ;;
+    trickling|slow-bodies|schema-listers|malformed) sources=1; run "$shape" memory ;;
+    id-change-race) run "$shape" memory; run "$shape" redis ;;
+    *) echo "unknown shape: $shape (see --help)" >&2; exit 2 ;;
+  esac
+done
+if [ -n "$out" ]; then mkdir -p "$out"; cp "$results" "$out/results.jsonl"; fi

@@ -1,7 +1,6 @@
 package dev.sessiondata.server.http;
 
 import dev.sessiondata.api.ProblemType;
-import dev.sessiondata.server.http.ApiProblemException;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -25,7 +24,8 @@ import reactor.netty.channel.ChannelOperations;
  * <p>Left to Reactor Netty, such a body got an empty answer of its own while the request's handler still ran: the
  * handler's answer then failed ("status and headers already sent") and was logged as an error with its stack, once
  * per request a client can send at will; and a chunk line too long got {@code 414}, the status of a request line too
- * long. The failure is logged here at DEBUG, once per connection (the decoder reads nothing more from it).
+ * long. The body is ended with the failure ({@link RequestBodies#endWithFailure}). The failure is logged here at
+ * DEBUG, once per connection (the decoder reads nothing more from it).
  */
 final class BodyFramingFailures extends ChannelDuplexHandler {
 
@@ -43,7 +43,7 @@ final class BodyFramingFailures extends ChannelDuplexHandler {
             LOG.debug("Request body of {} not parsed, connection closed after the answer: {}",
                     ctx.channel().remoteAddress(), cause.toString());
             closeAfterAnswer = true;
-            ctx.fireExceptionCaught(new ApiProblemException(ProblemType.INVALID_REQUEST,
+            RequestBodies.endWithFailure(ctx, new ApiProblemException(ProblemType.INVALID_REQUEST,
                     "The request body's chunked framing is not well-formed HTTP/1.1."));
             return;
         }

@@ -22,9 +22,11 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *                             {@code max-connections}; default an eighth of {@code max-connections}, at least 16 and
  *                             at most 1,024 (far above the pool of any one application; a proxy in front of the
  *                             service is one address and needs it raised)
- * @param headerTimeout        the time from the first byte of a request to the end of its header section; a
- *                             connection whose header section takes longer is closed; default 10 s (a header section
- *                             is at most a few KiB and arrives in one round trip)
+ * @param headerTimeout        the time from the opening of a connection to the end of its first request's header
+ *                             section, and from the first byte of each later request to the end of its header
+ *                             section; a connection whose header section takes longer, or that sends nothing for that
+ *                             long after it opened, is closed; default 10 s (a header section is at most a few KiB and
+ *                             arrives in one round trip)
  * @param bodyTimeout          the time from the end of a request's header section to the end of its body; a
  *                             connection whose body takes longer is closed, and the request's write admission is
  *                             released with it; default 30 s (the largest body at 70 KB/s)

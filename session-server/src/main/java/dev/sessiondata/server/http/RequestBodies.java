@@ -1,9 +1,13 @@
 package dev.sessiondata.server.http;
 
 import dev.sessiondata.api.ProblemType;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.AttributeKey;
 import java.util.Arrays;
 import java.util.Map;
 import reactor.core.publisher.Mono;
+import reactor.netty.Connection;
 import reactor.netty.http.server.HttpServerRequest;
 
 /**
@@ -16,6 +20,7 @@ import reactor.netty.http.server.HttpServerRequest;
 final class RequestBodies {
 
     private static final int FIRST_CHUNKED_CAPACITY = 16 * 1024;
+    private static final AttributeKey<RuntimeException> FAILURE = AttributeKey.valueOf("sessiondata.bodyFailure");
 
     private RequestBodies() {
     }
@@ -31,8 +36,28 @@ final class RequestBodies {
             Body body = new Body(declared, limit);
             return request.receive()
                     .doOnNext(buffer -> body.append(buffer.readableBytes(), buffer::readBytes))
-                    .then(Mono.fromSupplier(body::bytes));
+                    .then(Mono.fromSupplier(() -> {
+                        if (request instanceof Connection connection) {
+                            RuntimeException failure = connection.channel().attr(FAILURE).getAndSet(null);
+                            if (failure != null) {
+                                throw failure;
+                            }
+                        }
+                        return body.bytes();
+                    }));
         });
+    }
+
+    /**
+     * Ends the body of the request on {@code ctx}'s connection (an empty last chunk) so that its reader fails with
+     * {@code failure} once the body has ended, for a handler in front of Reactor Netty that cuts a body (its framing
+     * broken, its time up). An error fired into Reactor Netty's inbound instead reaches the body's reader a second
+     * time when the answer completes or the connection closes (Reactor Netty 1.3), and that second signal is logged
+     * as a dropped error, at ERROR, once per request a client can cut at will.
+     */
+    static void endWithFailure(ChannelHandlerContext ctx, RuntimeException failure) {
+        ctx.channel().attr(FAILURE).set(failure);
+        ctx.fireChannelRead(LastHttpContent.EMPTY_LAST_CONTENT);
     }
 
     private static ApiProblemException tooLarge(int limit) {

@@ -49,7 +49,7 @@ final class RequestBodyTimeout extends ChannelInboundHandlerAdapter {
         if (deadline == null) {
             deadline = new Deadline(timeoutNanos, ctx.executor(), () -> {
                 onTimeout.run();
-                ctx.fireExceptionCaught(timedOut());
+                RequestBodies.endWithFailure(ctx, timedOut());
                 ctx.close();
             });
         }

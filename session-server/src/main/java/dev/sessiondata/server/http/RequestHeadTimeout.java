@@ -13,8 +13,11 @@ import reactor.netty.NettyPipeline;
 
 /**
  * Closes a connection whose request header section takes longer than the bound to arrive, counted from the
- * request's first byte. Reactor Netty's idle timeout only sees a connection that sends nothing; one that sends a
- * header line now and then keeps it from firing, and its request never reaches the body timeout either.
+ * connection's opening for its first request and from the first byte for each later one. The idle timeout only sees
+ * a connection that sends nothing; one that sends a header line now and then keeps it from firing, and its request
+ * never reaches the body timeout either. And a connection that sends nothing at all would hold its place under the
+ * connection bounds for the whole idle timeout (a minute by default), while a client that means to send a request
+ * sends it at once.
  *
  * <p>Two handlers share the state of one connection: one before the HTTP codec sees the first bytes of a request
  * arrive and starts the clock, one after it sees the decoded request head and stops it. The end of a request's body
@@ -62,15 +65,27 @@ final class RequestHeadTimeout {
 
     private final class FirstBytes extends ChannelInboundHandlerAdapter {
 
+        /** The connection is open (installed while it is initialised): the clock of its first request starts. */
+        @Override
+        public void handlerAdded(ChannelHandlerContext ctx) {
+            start(ctx);
+        }
+
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            if (awaitingHead && msg instanceof ByteBuf bytes && bytes.isReadable()) {
+            if (msg instanceof ByteBuf bytes && bytes.isReadable()) {
+                start(ctx);
+            }
+            ctx.fireChannelRead(msg);
+        }
+
+        private void start(ChannelHandlerContext ctx) {
+            if (awaitingHead) {
                 Deadline clock = deadline(ctx);
                 if (!clock.isRunning()) {
                     clock.start();
                 }
             }
-            ctx.fireChannelRead(msg);
         }
 
         @Override

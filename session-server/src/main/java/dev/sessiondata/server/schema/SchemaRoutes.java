@@ -34,12 +34,14 @@ public final class SchemaRoutes {
 
     public static final String DESCRIPTORS_PATH = SessionApi.SERIALIZERS_PATH + "/{serializerId}/descriptors";
     public static final String DESCRIPTOR_PATH = DESCRIPTORS_PATH + "/{uid}";
+    static final int CONCURRENT_LISTINGS = 2;
 
     private final SchemaStore store;
     private final SerializerPolicy serializers;
     private final SchemaProperties properties;
     private final DescriptorAdmission descriptors;
     private final DescriptorPages pages;
+    private final ListingPermits listings = new ListingPermits(CONCURRENT_LISTINGS);
 
     public SchemaRoutes(SchemaStore store, SerializerPolicy serializers, SchemaProperties properties) {
         this.store = store;
@@ -87,8 +89,8 @@ public final class SchemaRoutes {
         String serializer = known(request.variable("serializerId"));
         String after = request.queryParameter("after");
         String limit = request.queryParameter("limit");
-        return blocking(request, () -> pages.page(serializer, after, limit))
-                .map(page -> batch(serializer, page));
+        return Mono.using(listings::acquire, permit -> blocking(request, () -> pages.page(serializer, after, limit))
+                .map(page -> batch(serializer, page)), ListingPermits::release);
     }
 
     /** {@code GET}: one class descriptor of a serializer, as a batch of one (for a reader's lazy miss). */

@@ -66,6 +66,13 @@ public class SessionDataClientProperties {
     private int updateAttempts = 32;
 
     /**
+     * Whether a session read whose answer carries no sha-256 Repr-Digest is refused (MissingDigestException) rather
+     * than read unchecked. The digest detects corruption at rest, not tampering; requiring it also refuses a session
+     * whose digest was removed where it is stored, and sessions stored before the service kept digests.
+     */
+    private boolean requireReprDigest;
+
+    /**
      * Whether the application fails to start without the service: the client's handshake (active serializer,
      * schema upload of the registered classes) then runs while the context starts. By default it runs once the
      * application is ready, and a failure only warns: the first request that needs a session tries again.
@@ -288,6 +295,14 @@ public class SessionDataClientProperties {
 
     public void setUpdateAttempts(int updateAttempts) {
         this.updateAttempts = updateAttempts;
+    }
+
+    public boolean isRequireReprDigest() {
+        return requireReprDigest;
+    }
+
+    public void setRequireReprDigest(boolean requireReprDigest) {
+        this.requireReprDigest = requireReprDigest;
     }
 
     public boolean isConnectOnStartup() {

@@ -85,7 +85,8 @@ public class SessionDataSessionAutoConfiguration {
                 .connectTimeout(properties.getConnectTimeout())
                 .schemaExchange(properties.isSchemaExchange())
                 .schemaCheckInterval(properties.getSchemaCheckInterval())
-                .updateAttempts(properties.getUpdateAttempts());
+                .updateAttempts(properties.getUpdateAttempts())
+                .requireReprDigest(properties.isRequireReprDigest());
         if (properties.getNearCache().isEnabled()) {
             builder.nearCache(properties.getNearCache().getMaxBytes().toBytes())
                     .nearCacheTouchResolution(properties.getNearCache().getTouchResolution());

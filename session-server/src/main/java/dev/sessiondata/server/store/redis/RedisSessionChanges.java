@@ -286,7 +286,9 @@ public final class RedisSessionChanges implements SessionChanges {
                             return;
                         }
                         if (failure != null) {
-                            LOG.warn("Reading the change streams failed; reading again", failure);
+                            // once a second while Redis is away or full: one line each, the stack at DEBUG
+                            LOG.warn("Reading the change streams failed; reading again: {}", failure.toString());
+                            LOG.debug("Reading the change streams failed", failure);
                             CompletableFuture.delayedExecutor(EPOCH_CHECK.toMillis(),
                                     TimeUnit.MILLISECONDS).execute(this::read);
                         } else {
