@@ -30,6 +30,12 @@ public final class SessionApi {
     public static final String REPR_DIGEST_HEADER = "Repr-Digest";
     /** The path of one One Nio descriptor: {@link #ONE_NIO_DESCRIPTORS_PATH} then the uid as 16 hex digits. */
     public static final String ONE_NIO_DESCRIPTOR_PATH = ONE_NIO_DESCRIPTORS_PATH + "/{uid}";
+    /**
+     * The touch of many sessions in one request ({@code POST}, a JSON body {@code {"ids": [...]}}): each session
+     * found has its expiry moved as {@link #TOUCH_PATH} moves it. Beside {@link #SESSIONS_PATH}, not below it,
+     * where it would take the path of the session whose id is {@code touches}.
+     */
+    public static final String TOUCHES_PATH = BASE_PATH + "/touches";
     /** The path, below one session's path, that extends its time to live. */
     public static final String TOUCH_PATH = "/touch";
 

@@ -11,6 +11,7 @@ import dev.sessiondata.client.internal.SessionCodec;
 import dev.sessiondata.client.internal.SessionRequests;
 import dev.sessiondata.client.internal.Transport;
 import dev.sessiondata.client.internal.UpdatePolicy;
+import dev.sessiondata.client.internal.nearcache.NearCacheInterceptor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -82,10 +83,23 @@ public final class AsyncSessionClient {
                 .thenApply(response -> SessionCodec.versionOf(response.requireSuccess()));
     }
 
-    /** As {@link SessionClient#get}: empty if it is absent or expired. */
+    /** As {@link SessionClient#get(String, Class)}: empty if it is absent or expired. */
     public <T> CompletionStage<Optional<Versioned<T>>> get(String id, Class<T> type) {
+        return get(id, type, ReadOptions.defaults());
+    }
+
+    /**
+     * As {@link SessionClient#get(String, Class, ReadOptions)}: with {@link ReadOptions#atLeast}, a near cache serves
+     * only an entry of that version; empty if it is absent or expired.
+     */
+    public <T> CompletionStage<Optional<Versioned<T>>> get(String id, Class<T> type, ReadOptions options) {
         Objects.requireNonNull(type, "type");
-        return read("get", id).thenApply(response -> response.status() == 404 ? Optional.empty()
+        Objects.requireNonNull(options, "options");
+        ApiRequest request = SessionRequests.read("get", id, maxPayloadBytes);
+        if (options.minVersion() != null) {
+            request = request.header(NearCacheInterceptor.MIN_VERSION_HEADER, options.minVersion());
+        }
+        return send(request).thenApply(response -> response.status() == 404 ? Optional.empty()
                 : Optional.of(codec.decode(response.requireSuccess(), type)));
     }
 

@@ -3,6 +3,7 @@ package dev.sessiondata.spring;
 import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.client.AsyncSessionClient;
 import dev.sessiondata.client.ConflictException;
+import dev.sessiondata.client.ReadOptions;
 import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.client.SessionNotFoundException;
 import dev.sessiondata.client.Versioned;
@@ -13,6 +14,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -26,6 +28,7 @@ import org.springframework.session.SaveMode;
 import org.springframework.session.SessionIdGenerator;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.util.context.ContextView;
 
 /**
  * A Spring Session {@link ReactiveFindByIndexNameSessionRepository} on the session-data service, for WebFlux applications
@@ -44,6 +47,13 @@ public final class SessionDataReactiveSessionRepository
         ReactiveFindByIndexNameSessionRepository<SessionDataSession> {
 
     private static final Logger log = LoggerFactory.getLogger(SessionDataReactiveSessionRepository.class);
+
+    /**
+     * The key under which a web filter puts the request's {@link SessionVersionToken} in the Reactor context (the
+     * starter's {@code SessionVersionWebFilter}, the {@code SESSION_VERSION} cookie): a read asks it for the version to
+     * read at least, and reads and writes tell it the version the response comes from.
+     */
+    public static final Class<SessionVersionToken> VERSION_TOKEN = SessionVersionToken.class;
 
     private final AsyncSessionClient client;
     /** The sessions' configuration and rules, shared with the servlet repository; its blocking verbs stay unused. */
@@ -92,8 +102,22 @@ public final class SessionDataReactiveSessionRepository
         if (!SessionApi.SESSION_ID.matcher(id).matches()) {
             return Mono.empty();
         }
-        return mono(() -> client.get(id, HashMap.class))
-                .flatMap(found -> Mono.justOrEmpty(found.map(versioned -> rules.found(id, asMap(versioned)))));
+        return Mono.deferContextual(context -> {
+            SessionVersionToken token = versionToken(context);
+            String atLeast = token.requested(id);
+            return mono(() -> client.get(id, HashMap.class,
+                    atLeast == null ? ReadOptions.defaults() : ReadOptions.atLeast(atLeast)))
+                    .doOnNext(found -> found.ifPresent(versioned -> token.produced(id, versioned.version())))
+                    .flatMap(found -> Mono.justOrEmpty(found.map(versioned -> rules.found(id, asMap(versioned)))));
+        });
+    }
+
+    /**
+     * The carrier of the session's version for the request being served: the {@link SessionVersionToken} a web
+     * filter put in the Reactor context under {@link #VERSION_TOKEN}, else {@link SessionVersionToken#NONE}.
+     */
+    private static SessionVersionToken versionToken(ContextView context) {
+        return context.getOrDefault(VERSION_TOKEN, SessionVersionToken.NONE);
     }
 
     /** A stored session as read: a {@link HashMap}, the type it is written as and the allow-list admits. */
@@ -102,9 +126,14 @@ public final class SessionDataReactiveSessionRepository
         return (Versioned) read;
     }
 
+    /**
+     * Writes what the request changed; after a change or an id change, tells the request's {@link SessionVersionToken}
+     * (from the Reactor context, as in {@link #findById}) the version written, as the servlet repository does.
+     */
     @Override
     public Mono<Void> save(SessionDataSession session) {
-        return Mono.defer(() -> {
+        return Mono.deferContextual(context -> {
+            SessionVersionToken token = versionToken(context);
             String id = session.getId();
             String storedId = session.storedId();
             if (session.getMaxInactiveInterval().compareTo(Duration.ZERO) > 0 && session.isExpired()) {
@@ -117,13 +146,20 @@ public final class SessionDataReactiveSessionRepository
             }
             if (!storedId.equals(id)) {
                 return move(session, storedId).flatMap(moved -> moved
-                        && (session.isChanged() || rules.saveMode() == SaveMode.ALWAYS) ? update(session) : Mono.empty());
+                        && (session.isChanged() || rules.saveMode() == SaveMode.ALWAYS) ? update(session) : Mono.empty())
+                        .then(produced(session, token));
             }
             if (session.isChanged() || rules.saveMode() == SaveMode.ALWAYS) {
-                return update(session);
+                return update(session).then(produced(session, token));
             }
             return touchOnRead ? touch(id) : Mono.empty();
         });
+    }
+
+    /** Tells {@code token} the version the response comes from; unknown after a write merged into a fresh read. */
+    private static Mono<Void> produced(SessionDataSession session, SessionVersionToken token) {
+        return Mono.fromRunnable(() -> token.produced(session.getId(),
+                Objects.requireNonNullElse(session.version(), SessionVersionToken.UNKNOWN)));
     }
 
     /**

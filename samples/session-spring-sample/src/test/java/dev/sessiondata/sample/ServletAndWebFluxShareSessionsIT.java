@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sessiondata.reactivesample.ReactiveShopApplication;
 import dev.sessiondata.spring.SessionDataReactiveSessionRepository;
 import dev.sessiondata.testsupport.TestServer;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -95,6 +97,29 @@ class ServletAndWebFluxShareSessionsIT {
         onWebFlux("POST", "/logout", cookie);
 
         assertThat(servlet.send("GET", "/cart", cookie).body()).isEqualTo("null []");
+    }
+
+    /**
+     * The WebFlux shop carries the version of the session in the servlet shop's {@code SESSION_VERSION} cookie: a write
+     * answers the version the service now holds, which the servlet shop's next read asks for at least.
+     */
+    @Test
+    void aWriteOnTheWebFluxShopAnswersTheVersionCookieOfTheVersionWritten() throws Exception {
+        String cookie = cookieOf(onWebFlux("POST", "/login?user=lin", null));
+
+        HttpResponse<String> written = onWebFlux("POST", "/attribute?name=currency&value=JPY", cookie);
+
+        String versionCookie = written.headers().allValues("Set-Cookie").stream()
+                .filter(set -> set.startsWith("SESSION_VERSION=")).findFirst().orElseThrow();
+        assertThat(versionCookie).containsIgnoringCase("HttpOnly").contains("SameSite=Lax");
+        String version = versionCookie.substring("SESSION_VERSION=".length()).split(";", 2)[0];
+        HttpResponse<Void> stored = HttpClient.newHttpClient().send(HttpRequest.newBuilder(server.baseUri().resolve(
+                        "/api/v1/sessions/" + AppInstance.sessionIdOf(cookie)))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody())
+                .header("Authorization", "Bearer " + TestServer.TOKEN).build(), HttpResponse.BodyHandlers.discarding());
+        assertThat(stored.headers().firstValue("ETag")).hasValue("\"" + version + "\"");
+        assertThat(servlet.send("GET", "/attribute?name=currency", cookie + "; SESSION_VERSION=" + version).body())
+                .isEqualTo("JPY");
     }
 
     private HttpResponse<String> onWebFlux(String method, String path, String cookie) {

@@ -12,12 +12,12 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads the two small JSON documents the client receives (the serializers document and problem documents) into
- * plain values with jackson-core's streaming parser, which does the grammar, the number syntax and the nesting
- * bound: objects become {@code Map}s, arrays {@code List}s, numbers {@code Long}, {@code BigInteger} or
- * {@code Double}.
+ * Reads the small JSON documents the client receives (the serializers document, problem documents, the answers to
+ * batch touches) into plain values with jackson-core's streaming parser, which does the grammar, the number syntax
+ * and the nesting bound: objects become {@code Map}s, arrays {@code List}s, numbers {@code Long}, {@code BigInteger}
+ * or {@code Double}.
  */
-final class JsonDocuments {
+public final class JsonDocuments {
 
     private static final JsonFactory FACTORY = JsonFactory.builder().build();
 
@@ -25,7 +25,7 @@ final class JsonDocuments {
     }
 
     /** The value of a whole document; an {@link IOException} for anything that is not exactly one JSON value. */
-    static @Nullable Object parse(byte[] document) throws IOException {
+    public static @Nullable Object parse(byte[] document) throws IOException {
         try (JsonParser parser = FACTORY.createParser(document)) {
             if (parser.nextToken() == null) {
                 throw new JsonParseException(parser, "no JSON value");

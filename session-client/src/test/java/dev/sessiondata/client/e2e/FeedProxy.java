@@ -9,14 +9,21 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A TCP proxy in front of a real server that can fail the change feed's connections only (those whose first
  * request is {@code GET /api/v1/changes}): {@link #freezeFeeds()} stops forwarding on them without closing them, as
- * a network partition would, and {@link #cutFeeds()} closes them. Every other connection passes untouched.
+ * a network partition would; {@link #cutFeeds()} closes them, and {@link #refuseFeeds()} keeps closing every new one
+ * as well; {@link #delayFeeds} holds each chunk the server sends on them for a while, in order, as a slow network
+ * would. Every other connection passes untouched.
  */
 final class FeedProxy implements AutoCloseable {
 
@@ -31,6 +38,8 @@ final class FeedProxy implements AutoCloseable {
      * feed cut while frozen keeps its pump waiting at the gate; it then finds its sockets closed and ends.
      */
     private volatile CountDownLatch flowing = new CountDownLatch(0);
+    private volatile long delayNanos;
+    private volatile boolean refusing;
 
     FeedProxy(URI server) throws IOException {
         this.target = new InetSocketAddress(server.getHost(), server.getPort());
@@ -60,6 +69,24 @@ final class FeedProxy implements AutoCloseable {
         }
     }
 
+    /** Closes every feed connection, and each new one as soon as it asks for the feed, until {@link #admitFeeds}. */
+    void refuseFeeds() {
+        refusing = true;
+        cutFeeds();
+    }
+
+    void admitFeeds() {
+        refusing = false;
+    }
+
+    /**
+     * What the server sends on feed connections opened from now on reaches the client {@code delay} after it
+     * reached the proxy ({@link Duration#ZERO}: at once again).
+     */
+    void delayFeeds(Duration delay) {
+        delayNanos = delay.toNanos();
+    }
+
     @Override
     public void close() throws IOException {
         listener.close();
@@ -74,8 +101,15 @@ final class FeedProxy implements AutoCloseable {
                 Socket server = new Socket(target.getAddress(), target.getPort());
                 all.add(client);
                 all.add(server);
+                long delay = delayNanos;
                 start(() -> pump(client, server, true));
-                start(() -> pump(server, client, false));
+                start(() -> {
+                    if (delay > 0) {
+                        delayedPump(server, client, delay);
+                    } else {
+                        pump(server, client, false);
+                    }
+                });
             } catch (IOException e) {
                 return;
             }
@@ -94,6 +128,9 @@ final class FeedProxy implements AutoCloseable {
                     if (feed) {
                         feeds.add(from);
                         feeds.add(to);
+                        if (refusing) {
+                            return;
+                        }
                     }
                 }
                 first = false;
@@ -110,6 +147,50 @@ final class FeedProxy implements AutoCloseable {
             close(from);
             close(to);
         }
+    }
+
+    /**
+     * {@link #pump} from the server for a connection opened while feeds were delayed: one thread reads and stamps each
+     * chunk, this one writes each when its time comes, so the delay is the same for every chunk and never adds up.
+     * Only a feed connection is held back; the others pass at once.
+     */
+    private void delayedPump(Socket from, Socket to, long delay) {
+        BlockingQueue<Chunk> chunks = new LinkedBlockingQueue<>();
+        start(() -> {
+            byte[] buffer = new byte[16384];
+            try (InputStream in = from.getInputStream()) {
+                int read;
+                while ((read = in.read(buffer)) >= 0) {
+                    chunks.add(new Chunk(System.nanoTime(), Arrays.copyOf(buffer, read)));
+                }
+            } catch (IOException e) {
+                // the other side closed, or the test cut it
+            }
+            chunks.add(Chunk.END);
+        });
+        try (OutputStream out = to.getOutputStream()) {
+            for (Chunk chunk = chunks.take(); chunk != Chunk.END; chunk = chunks.take()) {
+                if (feeds.contains(from)) {
+                    long wait = chunk.receivedNanos() + delay - System.nanoTime();
+                    if (wait > 0) {
+                        TimeUnit.NANOSECONDS.sleep(wait);
+                    }
+                    flowing.await();
+                }
+                out.write(chunk.bytes());
+                out.flush();
+            }
+        } catch (IOException | InterruptedException e) {
+            // the other side closed, or the test cut it
+        } finally {
+            close(from);
+            close(to);
+        }
+    }
+
+    /** Bytes read from the server and when. */
+    private record Chunk(long receivedNanos, byte[] bytes) {
+        static final Chunk END = new Chunk(0, new byte[0]);
     }
 
     private static boolean startsWith(byte[] buffer, int length) {

@@ -6,8 +6,10 @@ import dev.sessiondata.client.ReadOptions;
 import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.client.Versioned;
 import dev.sessiondata.testsupport.TestServer;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import org.awaitility.Awaitility;
@@ -70,6 +72,43 @@ class NearCacheIT {
     private static void await(BooleanSupplier condition, String what) {
         Awaitility.await(what).atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(10))
                 .until(condition::getAsBoolean);
+    }
+
+    /**
+     * Ten cached reads of each of twenty sessions slide their expiry with one batch touch: the touches of one
+     * resolution go out together. At most two requests, because the pass that sends them runs on its own schedule and
+     * may fall between the reads; never one a session, as before batch touches.
+     */
+    @Test
+    void cachedReadsOfManySessionsAreTouchedInOneRequest() throws Exception {
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        int sessions = 20;
+        try (SessionClient other = plain(); SessionClient near = SessionClient.builder().baseUri(proxy.baseUri())
+                .token(TestServer.TOKEN).meterRegistry(meters).nearCache(1 << 20)
+                .nearCacheTouchResolution(Duration.ofSeconds(2)).build()) {
+            for (int i = 0; i < sessions; i++) {
+                other.put("nc-touched-" + i, "value " + i);
+            }
+            for (int i = 0; i < sessions; i++) {
+                awaitHit(near, meters, "nc-touched-" + i);
+                for (int read = 0; read < 10; read++) {
+                    assertThat(read(near, "nc-touched-" + i)).contains("value " + i);
+                }
+            }
+
+            await(() -> touchesSent(meters) == sessions, "every session's touch is sent");
+            List<Timer> requests = List.copyOf(meters.find("sessiondata.client.requests")
+                    .tag("operation", "near-cache-touch").timers());
+            assertThat(requests).extracting(timer -> timer.getId().getTag("outcome")).containsOnly("success");
+            assertThat(requests.stream().mapToLong(Timer::count).sum()).isBetween(1L, 2L);
+            for (int i = 0; i < sessions; i++) {
+                other.delete("nc-touched-" + i);
+            }
+        }
+    }
+
+    private static double touchesSent(SimpleMeterRegistry meters) {
+        return meters.get("sessiondata.client.nearcache.touches").counter().count();
     }
 
     @Test

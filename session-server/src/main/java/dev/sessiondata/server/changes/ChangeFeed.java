@@ -306,8 +306,10 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
                 return;
             }
             sequences[p] = change.sequence();
-            String data = change.deleted() ? "{\"id\":\"" + json(change.id()) + "\",\"deleted\":true}"
-                    : "{\"id\":\"" + json(change.id()) + "\",\"version\":\"" + json(change.version()) + "\"}";
+            // t: the commit time in epoch milliseconds, from which a subscriber measures its delivery lag
+            String data = (change.deleted() ? "{\"id\":\"" + json(change.id()) + "\",\"deleted\":true"
+                    : "{\"id\":\"" + json(change.id()) + "\",\"version\":\"" + json(change.version()) + "\"")
+                    + (change.committedAtMillis() > 0 ? ",\"t\":" + change.committedAtMillis() + "}" : "}");
             emit(new FeedEvent(FeedEvent.CHANGE, position(), data, change.committedAtMillis()));
         }
 

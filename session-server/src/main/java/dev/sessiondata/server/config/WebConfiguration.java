@@ -27,6 +27,7 @@ import dev.sessiondata.server.serializer.SerializerProperties;
 import dev.sessiondata.server.serializer.SerializerRoutes;
 import dev.sessiondata.server.session.SessionProperties;
 import dev.sessiondata.server.session.SessionRoutes;
+import dev.sessiondata.server.session.TouchBatchRoute;
 import dev.sessiondata.server.store.SchemaStore;
 import dev.sessiondata.server.store.SessionIndex;
 import dev.sessiondata.server.store.SessionStore;
@@ -87,7 +88,7 @@ public class WebConfiguration {
 
     /** Every route of the API: adding one is one line here and a handler. */
     @Bean
-    RouteTable routeTable(SessionRoutes sessions, IndexRoutes indexes, ChangesRoute changes,
+    RouteTable routeTable(SessionRoutes sessions, TouchBatchRoute touches, IndexRoutes indexes, ChangesRoute changes,
             SerializerRoutes serializers, SchemaRoutes schemas) {
         return RouteTable.builder()
                 .get(SessionRoutes.SESSION_PATH, sessions::get)
@@ -95,6 +96,7 @@ public class WebConfiguration {
                 .delete(SessionRoutes.SESSION_PATH, sessions::delete)
                 .post(SessionRoutes.TOUCH_PATH, 0, sessions::touch)
                 .post(SessionRoutes.ID_PATH, 0, sessions::changeId)
+                .post(TouchBatchRoute.PATH, touches.maxBodyBytes(), touches::touchAll)
                 .get(IndexRoutes.INDEX_SESSIONS_PATH, indexes::sessions)
                 .get(SessionApi.SERIALIZERS_PATH, serializers::serializers)
                 .get(SchemaRoutes.DESCRIPTORS_PATH, schemas::all)
@@ -121,6 +123,11 @@ public class WebConfiguration {
     SessionRoutes sessionRoutes(SessionStore store, SerializerPolicy serializers, SessionProperties properties,
             ServerMetrics metrics, IndexHeaders indexes) {
         return new SessionRoutes(store, serializers, properties, metrics, indexes);
+    }
+
+    @Bean
+    TouchBatchRoute touchBatchRoute(SessionStore store, SessionProperties properties, JsonMapper json) {
+        return new TouchBatchRoute(store, properties, json);
     }
 
     @Bean

@@ -12,6 +12,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Instant;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -42,6 +43,8 @@ public final class MeteredSessionStore implements SessionStore {
     private final Timer touchHit;
     private final Timer touchMiss;
     private final Timer touchError;
+    private final Timer touchBatch;
+    private final Timer touchBatchError;
     private final Map<WriteResult.Outcome, Timer> puts = new EnumMap<>(WriteResult.Outcome.class);
     private final Timer putError;
     private final Map<DeleteResult, Timer> deletes = new EnumMap<>(DeleteResult.class);
@@ -62,6 +65,8 @@ public final class MeteredSessionStore implements SessionStore {
         touchHit = timer(registry, storeName, "touch", "hit");
         touchMiss = timer(registry, storeName, "touch", "miss");
         touchError = timer(registry, storeName, "touch", "error");
+        touchBatch = timer(registry, storeName, "touch-batch", "done");
+        touchBatchError = timer(registry, storeName, "touch-batch", "error");
         for (WriteResult.Outcome outcome : WriteResult.Outcome.values()) {
             puts.put(outcome, timer(registry, storeName, "put", tag(outcome)));
         }
@@ -119,6 +124,14 @@ public final class MeteredSessionStore implements SessionStore {
         long start = System.nanoTime();
         return timed(() -> delegate.touch(id)).whenComplete((found, failure) ->
                 record(failure != null ? touchError : found.isPresent() ? touchHit : touchMiss, start));
+    }
+
+    /** The delegate's own batch, timed once as a whole ({@code touch-batch}), not as a touch per id. */
+    @Override
+    public CompletionStage<Map<String, Instant>> touchAll(List<String> ids) {
+        long start = System.nanoTime();
+        return timed(() -> delegate.touchAll(ids)).whenComplete((touched, failure) ->
+                record(failure != null ? touchBatchError : touchBatch, start));
     }
 
     @Override

@@ -13,13 +13,16 @@ import org.springframework.util.unit.DataSize;
  * @param maxTtl             the largest {@code ttl} a write may ask for
  * @param maxSize            the largest session body; larger writes get {@code 413}
  * @param slidingExpiration  whether a read moves the expiry to now plus the session's time to live
+ * @param maxTouchBatch      the most session ids one batch touch ({@code POST /api/v1/touches}) may name; more get
+ *                           {@code 413}. The client's near cache sends at most 500 a request.
  */
 @ConfigurationProperties("sessiondata.session")
 public record SessionProperties(
         @DefaultValue("30m") Duration defaultTtl,
         @DefaultValue("24h") Duration maxTtl,
         @DefaultValue("2MB") DataSize maxSize,
-        @DefaultValue("true") boolean slidingExpiration) {
+        @DefaultValue("true") boolean slidingExpiration,
+        @DefaultValue("1000") int maxTouchBatch) {
 
     public SessionProperties {
         if (defaultTtl.toSeconds() < 1 || maxTtl.compareTo(defaultTtl) < 0) {
@@ -28,6 +31,10 @@ public record SessionProperties(
         }
         if (maxSize.toBytes() < 1 || maxSize.toBytes() > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("sessiondata.session.max-size must be between 1B and 2GB, was " + maxSize);
+        }
+        if (maxTouchBatch < 1 || maxTouchBatch > 100_000) {
+            throw new IllegalArgumentException("sessiondata.session.max-touch-batch must be between 1 and 100000, was "
+                    + maxTouchBatch);
         }
     }
 }

@@ -1,7 +1,12 @@
 package dev.sessiondata.server.store;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -40,6 +45,27 @@ public interface SessionStore {
 
     /** Moves the session's expiry to now plus its time to live; the new expiry, or empty if there is no session. */
     CompletionStage<Optional<Instant>> touch(String id);
+
+    /**
+     * {@link #touch} of each of {@code ids} (distinct), asked of the backend at once: the new expiry of each session
+     * that exists, in the order of {@code ids}; an absent one is not in the map. Each touch is atomic by itself, not
+     * the whole batch. This default asks {@link #touch} for every id before awaiting any answer; a remote store
+     * overrides it when it can send them as one batch.
+     */
+    default CompletionStage<Map<String, Instant>> touchAll(List<String> ids) {
+        List<CompletableFuture<Optional<Instant>>> touched = new ArrayList<>(ids.size());
+        for (String id : ids) {
+            touched.add(touch(id).toCompletableFuture());
+        }
+        return CompletableFuture.allOf(touched.toArray(CompletableFuture[]::new)).thenApply(done -> {
+            Map<String, Instant> expiries = new LinkedHashMap<>();
+            for (int i = 0; i < ids.size(); i++) {
+                String id = ids.get(i);
+                touched.get(i).join().ifPresent(expiresAt -> expiries.put(id, expiresAt));
+            }
+            return expiries;
+        });
+    }
 
     /**
      * Moves the session of {@code id} to {@code newId} if it exists there, {@code precondition} (

@@ -15,6 +15,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -96,12 +98,26 @@ abstract class ChangeFeedOverHttpContract {
             String version = put(id);
             assertThat(writes().writer().delete(id).statusCode()).isEqualTo(204);
 
+            long before = System.currentTimeMillis();
             List<Event> changes = changesOf(stream, id, 2);
-            assertThat(changes).extracting(Event::data).containsExactly(
+            assertThat(changes).extracting(event -> withoutCommitTime(event.data())).containsExactly(
                     "{\"id\":\"" + id + "\",\"version\":\"" + version + "\"}",
                     "{\"id\":\"" + id + "\",\"deleted\":true}");
             assertThat(changes.get(0).id()).isNotEqualTo(changes.get(1).id());
+            assertThat(changes).allSatisfy(change -> assertThat(commitTime(change.data()))
+                    .isBetween(before - 60_000, System.currentTimeMillis()));
         }
+    }
+
+    /** A change's data without its commit time {@code t}, which the test cannot know exactly. */
+    private static String withoutCommitTime(String data) {
+        return data.replaceFirst(",\"t\":[0-9]+}$", "}");
+    }
+
+    private static long commitTime(String data) {
+        Matcher t = Pattern.compile(",\"t\":([0-9]+)}$").matcher(data);
+        assertThat(t.find()).as("%s ends with its commit time t", data).isTrue();
+        return Long.parseLong(t.group(1));
     }
 
     @Test
@@ -142,7 +158,7 @@ abstract class ChangeFeedOverHttpContract {
 
         try (FeedStream stream = subscribe(position)) {
             hello(stream);
-            assertThat(changesOf(stream, List.of(first, second), 2)).extracting(Event::data)
+            assertThat(changesOf(stream, List.of(first, second), 2)).extracting(event -> withoutCommitTime(event.data()))
                     .containsExactlyInAnyOrder("{\"id\":\"" + first + "\",\"version\":\"" + firstVersion + "\"}",
                             "{\"id\":\"" + second + "\",\"version\":\"" + secondVersion + "\"}");
         }

@@ -156,7 +156,7 @@ class PipelineIT {
         OverloadProperties overload = new OverloadProperties(DataSize.ofMegabytes(8), 16, 3, maxAnswerBytes);
         ProblemDocuments problems = new ProblemDocuments(json, metrics::rejected, overload.retryAfterSeconds());
         SessionRoutes sessions = new SessionRoutes(store, serializers,
-                new SessionProperties(Duration.ofMinutes(30), Duration.ofHours(24), DataSize.ofMegabytes(16), true), metrics,
+                new SessionProperties(Duration.ofMinutes(30), Duration.ofHours(24), DataSize.ofMegabytes(16), true, 1000), metrics,
                 new IndexHeaders(new IndexProperties(Set.of(SessionApi.PRINCIPAL_INDEX), 256, 100)));
         RouteTable routes = RouteTable.builder()
                 .get(SessionRoutes.SESSION_PATH, sessions::get)

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -62,6 +63,10 @@ public abstract class SessionStoreCompatibilityKit {
 
         Optional<Instant> touch(String id) {
             return store.touch(id).toCompletableFuture().join();
+        }
+
+        Map<String, Instant> touchAll(List<String> ids) {
+            return store.touchAll(ids).toCompletableFuture().join();
         }
 
         long estimatedSessionCount() {
@@ -252,6 +257,23 @@ public abstract class SessionStoreCompatibilityKit {
         assertThat(touched).isAfterOrEqualTo(beforeTouch.plus(TTL).minusMillis(1));
         assertThat(store.peek("s1").orElseThrow().expiresAt()).isEqualTo(touched);
         assertThat(store.touch("absent")).isEmpty();
+    }
+
+    @Test
+    void touchAllMovesTheExpiryOfThePresentSessionsAndAnswersOnlyThem() {
+        store.put("t1", write("x"), Precondition.none());
+        store.put("t2", write("y"), Precondition.none());
+        Instant beforeTouch = Instant.now();
+
+        Map<String, Instant> touched = store.touchAll(List.of("t2", "absent", "t1"));
+
+        assertThat(touched.keySet()).containsExactly("t2", "t1");
+        assertThat(touched.values()).allSatisfy(expiresAt ->
+                assertThat(expiresAt).isAfterOrEqualTo(beforeTouch.plus(TTL).minusMillis(1)));
+        assertThat(store.peek("t1").orElseThrow().expiresAt()).isEqualTo(touched.get("t1"));
+        assertThat(store.peek("t2").orElseThrow().expiresAt()).isEqualTo(touched.get("t2"));
+        assertThat(store.touchAll(List.of())).isEmpty();
+        assertThat(store.peek("absent")).isEmpty();
     }
 
     @Test

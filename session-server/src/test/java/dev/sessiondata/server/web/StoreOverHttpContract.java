@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
@@ -46,6 +47,7 @@ abstract class StoreOverHttpContract {
     /** The server under test, with the store under test. */
     protected abstract RunningServer server();
 
+    private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final Duration EIGHT_HOURS = Duration.ofSeconds(28_800);
 
     static String uniqueId(String name) {
@@ -303,6 +305,71 @@ abstract class StoreOverHttpContract {
 
         assertThat(written.statusCode()).isEqualTo(201);
         assertThat(api.get(id).headers().firstValue(SessionApi.REPR_DIGEST_HEADER).orElseThrow()).startsWith("sha-256=:");
+    }
+
+    @Test
+    void aBatchTouchMovesTheExpiryOfTheSessionsFoundAndListsTheOthers() {
+        Api api = server().writer();
+        String first = uniqueId("batch-touch");
+        String second = uniqueId("batch-touch");
+        String absent = uniqueId("batch-touch-absent");
+        putWithTtl(api, first, "one", "?ttl=60");
+        putWithTtl(api, second, "two", "?ttl=28800");
+        Instant before = Instant.now();
+
+        HttpResponse<byte[]> touched = touchBatch(api, "{\"ids\": [\"" + first + "\", \"" + absent + "\", \""
+                + second + "\", \"" + first + "\"]}");
+
+        assertThat(touched.statusCode()).isEqualTo(200);
+        JsonNode answer = JSON.readTree(touched.body());
+        assertThat(answer.get("touched")).hasSize(2);
+        assertThat(answer.get("touched").get(0).get("id").asString()).isEqualTo(first);
+        assertThat(answer.get("touched").get(1).get("id").asString()).isEqualTo(second);
+        Instant firstExpires = Instant.parse(answer.get("touched").get(0).get("expiresAt").asString());
+        Instant secondExpires = Instant.parse(answer.get("touched").get(1).get("expiresAt").asString());
+        assertThat(firstExpires).isAfterOrEqualTo(before.plusSeconds(60).minusMillis(1))
+                .isBefore(Instant.now().plusSeconds(61));
+        assertThat(secondExpires).isAfterOrEqualTo(before.plus(EIGHT_HOURS).minusMillis(1));
+        assertThat(answer.get("missing")).hasSize(1);
+        assertThat(answer.get("missing").get(0).asString()).isEqualTo(absent);
+        // HEAD only looks, so it shows the expiry the touch set
+        assertThat(expiresAt(api.send("HEAD", SessionApi.SESSIONS_PATH + "/" + first,
+                HttpRequest.BodyPublishers.noBody()))).isEqualTo(firstExpires);
+        api.delete(first);
+        api.delete(second);
+    }
+
+    @Test
+    void aBatchTouchOfBadInputIsAProblemAndTouchesNothing() {
+        Api api = server().writer();
+        String id = uniqueId("batch-touch-bad");
+        putWithTtl(api, id, "one", "?ttl=60");
+        Instant written = expiresAt(api.send("HEAD", SessionApi.SESSIONS_PATH + "/" + id,
+                HttpRequest.BodyPublishers.noBody()));
+        String tooMany = "{\"ids\": [" + String.join(",", Collections.nCopies(1001, "\"" + id + "\"")) + "]}";
+
+        assertProblem(touchBatch(api, "[\"" + id + "\""), 400, ProblemType.INVALID_REQUEST);
+        assertProblem(touchBatch(api, "{\"id\": \"" + id + "\"}"), 400, ProblemType.INVALID_REQUEST);
+        assertProblem(touchBatch(api, "{\"ids\": [\"" + id + "\", 7]}"), 400, ProblemType.INVALID_REQUEST);
+        assertProblem(touchBatch(api, "{\"ids\": [\"" + id + "\", \"a;b\"]}"), 400, ProblemType.INVALID_SESSION_ID);
+        assertProblem(touchBatch(api, tooMany), 413, ProblemType.PAYLOAD_TOO_LARGE);
+        assertProblem(api.send("POST", SessionApi.TOUCHES_PATH, HttpRequest.BodyPublishers.ofString(
+                "{\"ids\": [\"" + id + "\"]}"), "Content-Type", "text/plain"), 415, ProblemType.UNSUPPORTED_MEDIA_TYPE);
+        assertProblem(touchBatch(server().reader(), "{\"ids\": [\"" + id + "\"]}"), 403, ProblemType.FORBIDDEN);
+
+        assertThat(expiresAt(api.send("HEAD", SessionApi.SESSIONS_PATH + "/" + id,
+                HttpRequest.BodyPublishers.noBody()))).isEqualTo(written);
+        api.delete(id);
+    }
+
+    private static HttpResponse<byte[]> touchBatch(Api api, String body) {
+        return api.send("POST", SessionApi.TOUCHES_PATH, HttpRequest.BodyPublishers.ofString(body),
+                "Content-Type", "application/json");
+    }
+
+    private static void assertProblem(HttpResponse<byte[]> response, int status, ProblemType type) {
+        assertThat(response.statusCode()).isEqualTo(status);
+        assertThat(new String(response.body(), StandardCharsets.UTF_8)).contains(type.uri().toString());
     }
 
     /** The RFC 9530 dictionary member of {@code algorithm} ("SHA-256", "SHA-512") for {@code body}. */

@@ -44,6 +44,13 @@ class ReactiveSessionAutoConfigurationTest {
     }
 
     @Test
+    void theVersionCookieIsAWebFilterThatAPropertyTurnsOff() {
+        reactive.run(context -> assertThat(context).hasSingleBean(SessionVersionWebFilter.class));
+        reactive.withPropertyValues("sessiondata.client.near-cache.version-cookie=false").run(context ->
+                assertThat(context).doesNotHaveBean(SessionVersionWebFilter.class));
+    }
+
+    @Test
     void theCookieKeepsWebFluxsOwnFormWhenBase64IsSwitchedOff() {
         reactive.withPropertyValues("sessiondata.client.session.reactive-cookie-base64=false").run(context ->
                 assertThat(context.getBean(WebSessionIdResolver.class))

@@ -160,6 +160,13 @@ public class SessionDataSessionAutoConfiguration {
             return repository;
         }
 
+        /** The version of the user's session beside its id, as {@link SessionVersionCookie} for servlet ones. */
+        @Bean
+        @ConditionalOnProperty(name = "sessiondata.client.near-cache.version-cookie", matchIfMissing = true)
+        SessionVersionWebFilter sessionDataVersionWebFilter() {
+            return new SessionVersionWebFilter();
+        }
+
         /** Boot's cookie, its id in Base64 as a servlet application's Spring Session cookie carries it. */
         @Bean
         @ConditionalOnProperty(prefix = "sessiondata.client.session", name = "reactive-cookie-base64",

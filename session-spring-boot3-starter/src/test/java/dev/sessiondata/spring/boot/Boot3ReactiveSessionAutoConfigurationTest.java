@@ -30,6 +30,7 @@ class Boot3ReactiveSessionAutoConfigurationTest {
                     assertThat(context).hasNotFailed();
                     assertThat(context).hasSingleBean(SessionDataReactiveSessionRepository.class);
                     assertThat(context).doesNotHaveBean(SessionDataSessionRepository.class);
+                    assertThat(context).hasSingleBean(SessionVersionWebFilter.class);
                     assertThat(context.getBean(WebSessionManager.class)).isInstanceOfSatisfying(
                             DefaultWebSessionManager.class, sessions -> {
                                 assertThat(sessions.getSessionStore())

@@ -158,6 +158,9 @@ public final class ChangeFeed implements AutoCloseable {
                 listener.hello(Duration.ofNanos(heartbeatNanos));
             }
             case "change" -> {
+                if (data.get("t") instanceof Number committedAt) {
+                    listener.delivered(committedAt.longValue());
+                }
                 if (data.get("id") instanceof String id) {
                     if (Boolean.TRUE.equals(data.get("deleted"))) {
                         listener.deleted(id);

@@ -17,6 +17,13 @@ interface FeedListener {
     /** {@code id} was created or updated to {@code version}. */
     void changed(String id, String version);
 
+    /**
+     * A change the service committed at {@code committedAtMillis} (epoch milliseconds, the service's clock) was
+     * delivered now; told before the change itself, for the delivery lag.
+     */
+    default void delivered(long committedAtMillis) {
+    }
+
     /** {@code id} was deleted (or expired, or left by an id change). */
     void deleted(String id);
 

@@ -4,6 +4,8 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter.MeterProvider;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The near cache's meters, named as Micrometer's cache binders name theirs:
@@ -14,8 +16,13 @@ import io.micrometer.core.instrument.MeterRegistry;
  *   <li>{@code sessiondata.client.nearcache.flushes}: every entry dropped, per {@code reason} ({@code cut},
  *       {@code silent}, {@code reset:trimmed}, {@code reset:epoch}, {@code reset:slow}, {@code reset:malformed},
  *       {@code closed});</li>
- *   <li>{@code sessiondata.client.nearcache.touches}: touches sent for reads the cache served.</li>
+ *   <li>{@code sessiondata.client.nearcache.touches}: sessions touched for reads the cache served (sent as
+ *       batch touches; the requests are {@code sessiondata.client.requests} of operation
+ *       {@code near-cache-touch});</li>
+ *   <li>{@code sessiondata.client.nearcache.feed.lag}: from a change's commit in the service to its delivery to the
+ *       cache, by the service's clock and this client's, so it includes their skew.</li>
  * </ul>
+ * The hit ratio is the rate of {@code gets} of result {@code hit} over the rate of all {@code gets}.
  */
 final class MicrometerNearCacheEvents implements NearCacheEvents {
 
@@ -23,6 +30,7 @@ final class MicrometerNearCacheEvents implements NearCacheEvents {
     private final Counter misses;
     private final MeterProvider<Counter> flushes;
     private final Counter touches;
+    private final Timer feedLag;
 
     private final MeterRegistry registry;
 
@@ -36,6 +44,9 @@ final class MicrometerNearCacheEvents implements NearCacheEvents {
                 .description("Times the near cache dropped every entry").withRegistry(registry);
         this.touches = Counter.builder("sessiondata.client.nearcache.touches")
                 .description("Touches sent for reads served from the near cache").register(registry);
+        this.feedLag = Timer.builder("sessiondata.client.nearcache.feed.lag")
+                .description("From a change's commit in the service to its delivery to the near cache")
+                .register(registry);
     }
 
     /** Registers the gauges that read {@code cache}. */
@@ -64,5 +75,10 @@ final class MicrometerNearCacheEvents implements NearCacheEvents {
     @Override
     public void touchesSent(int count) {
         touches.increment(count);
+    }
+
+    @Override
+    public void feedLag(long millis) {
+        feedLag.record(millis, TimeUnit.MILLISECONDS);
     }
 }

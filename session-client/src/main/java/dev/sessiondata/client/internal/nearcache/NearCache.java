@@ -153,6 +153,11 @@ public final class NearCache implements FeedListener {
     }
 
     @Override
+    public void delivered(long committedAtMillis) {
+        events.feedLag(Math.max(0, clock.millis() - committedAtMillis));
+    }
+
+    @Override
     public void deleted(String id) {
         announce(id, DELETED);
     }

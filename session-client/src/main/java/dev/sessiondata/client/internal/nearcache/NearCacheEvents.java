@@ -1,7 +1,7 @@
 package dev.sessiondata.client.internal.nearcache;
 
 /**
- * What the near cache reports beside its gauges: hits, misses, flushes, touches sent. Each method does nothing
+ * What the near cache reports beside its gauges: hits, misses, flushes, touches sent, the feed's delivery lag. Each method does nothing
  * unless implemented, so that a report that needs one event implements only that one.
  */
 public interface NearCacheEvents {
@@ -20,5 +20,9 @@ public interface NearCacheEvents {
     }
 
     default void touchesSent(int count) {
+    }
+
+    /** A change reached the cache {@code millis} after the service committed it (by this client's clock). */
+    default void feedLag(long millis) {
     }
 }

@@ -139,6 +139,20 @@ class ChangeFeedTest {
     }
 
     @Test
+    void aChangeCarryingItsCommitTimeReportsTheFeedLag() throws Exception {
+        Stream stream = nextStream();
+        stream.send("hello", "p0", "{\"heartbeatMillis\":1000}");
+        await(cache::serving, "hello opens the cache");
+        long committed = System.currentTimeMillis() - 60_000;
+
+        stream.send("change", "p1", "{\"id\":\"a\",\"version\":\"v2\",\"t\":" + committed + "}");
+        stream.send("change", "p2", "{\"id\":\"b\",\"version\":\"v1\"}");
+
+        await(() -> flushLog.lags.size() == 1, "the change with t reports its lag");
+        assertThat(flushLog.lags.get(0)).isGreaterThanOrEqualTo(60_000);
+    }
+
+    @Test
     void aLostStreamFlushesAndTheNextResumesFromTheLastId() throws Exception {
         Stream first = nextStream();
         first.send("hello", "p0", "{\"heartbeatMillis\":1000}");

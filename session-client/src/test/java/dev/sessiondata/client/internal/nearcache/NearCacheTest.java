@@ -2,12 +2,15 @@ package dev.sessiondata.client.internal.nearcache;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -46,6 +49,21 @@ class NearCacheTest {
 
         cache.changed("a", "v2");
         assertThat(cache.find("a", null)).isEmpty();
+    }
+
+    @Test
+    void aDeliveredChangeIsMeasuredFromItsCommitTimeAsTheFeedLag() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        MicrometerNearCacheEvents meters = new MicrometerNearCacheEvents(registry);
+        NearCache measured = new NearCache(1 << 20, meters, nanos::get, Clock.fixed(NOW, ZoneOffset.UTC));
+
+        measured.delivered(NOW.toEpochMilli() - 250);
+        measured.delivered(NOW.toEpochMilli() + 5);
+
+        Timer lag = registry.get("sessiondata.client.nearcache.feed.lag").timer();
+        assertThat(lag.count()).isEqualTo(2);
+        assertThat(lag.totalTime(TimeUnit.MILLISECONDS)).as("a commit time ahead of this clock counts as 0")
+                .isEqualTo(250);
     }
 
     @Test

@@ -466,6 +466,35 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
     }
 
     /**
+     * The touch script of every id in one batch: one write to Redis (on a cluster, one per node that holds some of
+     * the ids' slots), so a batch of touches costs about one round trip, not one per session.
+     */
+    @Override
+    public CompletionStage<Map<String, Instant>> touchAll(List<String> ids) {
+        if (ids.isEmpty()) {
+            return CompletableFuture.completedFuture(Map.of());
+        }
+        byte[] now = now();
+        return lettuce.batch(redis -> {
+            List<CompletableFuture<byte @Nullable []>> touched = new ArrayList<>(ids.size());
+            for (String id : ids) {
+                touched.add(redis.<byte @Nullable []>script(LuaScripts.TOUCH, ScriptOutputType.VALUE,
+                        new byte[][] {sessionKey(id)}, now, keys.indexHead(id)).toCompletableFuture());
+            }
+            return CompletableFuture.allOf(touched.toArray(CompletableFuture[]::new)).thenApply(done -> {
+                Map<String, Instant> expiries = new LinkedHashMap<>();
+                for (int i = 0; i < ids.size(); i++) {
+                    byte[] expires = touched.get(i).join();
+                    if (expires != null) {
+                        expiries.put(ids.get(i), Instant.ofEpochMilli(Long.parseLong(text(expires))));
+                    }
+                }
+                return expiries;
+            });
+        });
+    }
+
+    /**
      * One script per partition on its set of the value, all sent at once: each reads the versions of the sessions
      * its set lists (at most the bound of a set), drops those gone, and answers its first {@code limit} after the
      * cursor; the page is the first {@code limit} of all of them, in the order of the ids.
