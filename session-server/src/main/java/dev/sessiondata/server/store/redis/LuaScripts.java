@@ -20,6 +20,8 @@ enum LuaScripts {
     INDEX_SESSIONS("index-sessions.lua"),
     FEED_HEAD("feed-head.lua"),
     FEED_SINCE("feed-since.lua"),
+    CLAIM("claim.lua"),
+    EXPIRED("expired.lua"),
     CHANGE_ID("change-id.lua"),
     MOVE_OUT("move-out.lua"),
     MOVE_IN("move-in.lua"),
