@@ -64,7 +64,7 @@ public class RedisStoreConfiguration {
     RedisExpiries redisExpiries(LettuceConnectionFactory connections, RedisKeys keys, StoreProperties properties,
             ChangeFeedProperties changes, Clock clock) {
         return new RedisExpiries(connections, keys, clock, changes.history(),
-                properties.redis().configureKeyspaceNotifications());
+                properties.redis().configureKeyspaceNotifications(), properties.redis().expiryScanKeysPerSecond());
     }
 
     /**

@@ -22,6 +22,7 @@ enum LuaScripts {
     FEED_SINCE("feed-since.lua"),
     CLAIM("claim.lua"),
     EXPIRED("expired.lua"),
+    SCAN_LEASE("scan-lease.lua"),
     CHANGE_ID("change-id.lua"),
     MOVE_OUT("move-out.lua"),
     MOVE_IN("move-in.lua"),

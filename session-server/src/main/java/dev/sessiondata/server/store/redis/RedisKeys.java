@@ -18,7 +18,8 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@code P{p<n>}:changes} — the partition's change stream, and {@code P{p<n>}:feed} its epoch and last
  *       sequence number (a hash without expiry: when it is gone, the partition starts a new epoch);</li>
  *   <li>{@code P{p<n>}:claim:<group>} — the highest sequence of the partition an application group claimed, and
- *       {@code P{p<n>}:expired:<id>} — a short-lived mark that a session's expiry is in the change stream.</li>
+ *       {@code P{p<n>}:expired:<id>} — a short-lived mark that a session's expiry is in the change stream;</li>
+ *   <li>{@code Pexpiry-scan} — which instance scans for expired sessions now.</li>
  * </ul>
  * The partition is the keys' hash tag, so a session, its staged write and its partition's change stream share one
  * Cluster slot and one script can write them all; the partitions' slots spread the store over a Cluster's masters.
@@ -106,6 +107,11 @@ public final class RedisKeys {
     /** The mark that session {@code id}'s expiry is recorded, so that one of the instances told of it records it. */
     public byte[] expired(String id) {
         return bytes(tags[partition(id)] + "expired:" + id);
+    }
+
+    /** The lease of the expiry scan ({@link RedisExpiries}): the instance that scans. */
+    public byte[] expiryScanLease() {
+        return bytes(prefix + "expiry-scan");
     }
 
     /** The session id of a session key of this store, or null for any other key. */
