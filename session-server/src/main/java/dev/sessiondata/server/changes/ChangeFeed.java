@@ -386,8 +386,10 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
     }
 
     /**
-     * A change as its event: {@code {"id":…,"version":…,"kind":…}} for a write, {@code {"id":…,"deleted":true,
-     * "kind":…}} for a deletion, with {@code "publish":true} for the subscriber that publishes it for its group.
+     * A change as its event: {@code {"id":…,"version":…}} for a write, {@code {"id":…,"deleted":true}} for a
+     * deletion, with its {@code "kind"} where it is not the one these imply (an update, a delete: the most common
+     * events stay as short as they were), and {@code "publish":true} for the subscriber that publishes it for its
+     * group.
      */
     static FeedEvent changeEvent(SessionChange change, String position, boolean publish) {
         StringBuilder data = new StringBuilder(96).append("{\"id\":\"").append(json(change.id()));
@@ -396,7 +398,9 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
         } else {
             data.append("\",\"version\":\"").append(json(change.version())).append('"');
         }
-        data.append(",\"kind\":\"").append(change.kind().text()).append('"');
+        if (change.kind() != SessionChange.Kind.UPDATED && change.kind() != SessionChange.Kind.DELETED) {
+            data.append(",\"kind\":\"").append(change.kind().text()).append('"');
+        }
         if (publish) {
             data.append(",\"publish\":true");
         }

@@ -179,8 +179,11 @@ public final class ChangeFeed implements AutoCloseable {
                         lost(stream, "a change without version");
                         return;
                     }
-                    if (Boolean.TRUE.equals(data.get("publish")) && data.get("kind") instanceof String kind) {
-                        listener.publish(id, kind);
+                    if (Boolean.TRUE.equals(data.get("publish"))) {
+                        // the kind is told where the change does not imply it: a deletion is a delete unless told
+                        Object kind = data.get("kind");
+                        listener.publish(id, kind instanceof String told ? told
+                                : Boolean.TRUE.equals(data.get("deleted")) ? "deleted" : "updated");
                     }
                 } else {
                     lost(stream, "a change without id");
