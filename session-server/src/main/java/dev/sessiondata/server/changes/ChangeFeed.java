@@ -34,12 +34,19 @@ import reactor.core.publisher.Sinks;
  * epoch, a gap in the sequence) or when it has {@link ChangeFeedProperties#buffer()} events waiting: a subscriber
  * never holds more than that. The stream ends after a {@code reset}; the client starts a new one from the head.
  *
+ * <p>A subscriber may name its application group: each change that begins or ends a session (a create, a delete, an
+ * expiry) is then claimed for that group in the store ({@link SessionChanges#claim}), and the subscriber whose claim
+ * came first, through whichever instance, gets its copy marked {@code "publish":true}: the one of the group's
+ * subscribers that publishes the application's event. Every subscriber still gets every change; a claimed change
+ * waits for its claim's answer, and the changes after it wait behind it, so the order stays the store's.
+ *
  * <p>The feed listens to the store only while it has subscribers: with none, the store's changes are not read at
  * all.
  *
  * <p>Metrics: {@code sessiondata.changes.published} (changes this instance's feed received),
  * {@code sessiondata.changes.subscribers}, {@code sessiondata.changes.resets{reason}} and
- * {@code sessiondata.changes.lag} (from the store's commit to the event's hand-over to the connection).
+ * {@code sessiondata.changes.lag} (from the store's commit to the event's hand-over to the connection) and
+ * {@code sessiondata.changes.claims{outcome}} (won, lost, failed: a failed claim publishes nothing).
  */
 public final class ChangeFeed implements SessionChanges.ChangeListener, AutoCloseable {
 
@@ -56,6 +63,9 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
     private final Counter published;
     private final MeterRegistry registry;
     private final Timer lag;
+    private final Counter claimsWon;
+    private final Counter claimsLost;
+    private final Counter claimsFailed;
 
     public ChangeFeed(SessionChanges changes, ChangeFeedProperties properties, Clock clock, MeterRegistry registry) {
         this.changes = changes;
@@ -69,6 +79,9 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
                 .description("From a change's commit in the store to its event's hand-over to a subscriber's connection")
                 .publishPercentiles(0.5, 0.99)
                 .register(registry);
+        this.claimsWon = claims("won", registry);
+        this.claimsLost = claims("lost", registry);
+        this.claimsFailed = claims("failed", registry);
         Gauge.builder("sessiondata.changes.subscribers", subscribers, Set::size)
                 .description("Open change feed streams of this instance")
                 .register(registry);
@@ -82,17 +95,25 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
                 TimeUnit.MILLISECONDS);
     }
 
+    private static Counter claims(String outcome, MeterRegistry registry) {
+        return Counter.builder("sessiondata.changes.claims")
+                .description("Claims of a session's beginning or end for a subscriber's application group")
+                .tag("outcome", outcome)
+                .register(registry);
+    }
+
     /**
      * A stream of events for {@code client}, resuming from {@code lastEventId} (a position of an earlier stream, or
-     * null for the head). Fails with {@link SubscriberLimitException} when the client holds as many as it may.
+     * null for the head), with the changes this subscriber is to publish for application {@code group} marked (none
+     * when null). Fails with {@link SubscriberLimitException} when the client holds as many as it may.
      */
-    public Flux<FeedEvent> subscribe(String client, @Nullable String lastEventId) {
+    public Flux<FeedEvent> subscribe(String client, @Nullable String lastEventId, @Nullable String group) {
         AtomicInteger held = perClient.computeIfAbsent(client, name -> new AtomicInteger());
         if (held.incrementAndGet() > properties.maxSubscribersPerClient()) {
             held.decrementAndGet();
             throw new SubscriberLimitException(client, properties.maxSubscribersPerClient());
         }
-        Subscriber subscriber = new Subscriber(changes.partitions());
+        Subscriber subscriber = new Subscriber(changes.partitions(), group);
         // listening first: the store's tail starts from heads read before this subscriber's own
         added(subscriber);
         changes.heads().thenCompose(heads -> start(heads, lastEventId)).whenComplete((start, failure) -> {
@@ -217,13 +238,18 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
         final Sinks.Many<FeedEvent> sink = Sinks.many().unicast().onBackpressureBuffer(waiting);
         private final String[] epochs;
         private final long[] sequences;
+        private final @Nullable String group;
+        /** The last event still waiting for a claim (it and the events after it wait), null when none waits. */
+        private @Nullable CompletableFuture<Void> waitingForClaim;
+        private int claimsPending;
         /** Changes that arrived before the stream started; null once it has. */
         private @Nullable List<SessionChange> early = new ArrayList<>();
         private boolean ended;
 
-        Subscriber(int partitions) {
+        Subscriber(int partitions, @Nullable String group) {
             this.epochs = new String[partitions];
             this.sequences = new long[partitions];
+            this.group = group;
         }
 
         synchronized void start(Start start) {
@@ -270,7 +296,7 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
 
         synchronized void heartbeat() {
             if (!ended && early == null) {
-                emit(new FeedEvent(FeedEvent.HEARTBEAT, position(), "{}", 0));
+                emitInOrder(new FeedEvent(FeedEvent.HEARTBEAT, position(), "{}", 0));
             }
         }
 
@@ -306,11 +332,60 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
                 return;
             }
             sequences[p] = change.sequence();
-            // t: the commit time in epoch milliseconds, from which a subscriber measures its delivery lag
-            String data = (change.deleted() ? "{\"id\":\"" + json(change.id()) + "\",\"deleted\":true"
-                    : "{\"id\":\"" + json(change.id()) + "\",\"version\":\"" + json(change.version()) + "\"")
-                    + (change.committedAtMillis() > 0 ? ",\"t\":" + change.committedAtMillis() + "}" : "}");
-            emit(new FeedEvent(FeedEvent.CHANGE, position(), data, change.committedAtMillis()));
+            String position = position();
+            if (group == null || !change.kind().isLifecycle()) {
+                emitInOrder(changeEvent(change, position, false));
+                return;
+            }
+            if (++claimsPending > properties.buffer()) {
+                cut("slow");
+                return;
+            }
+            CompletableFuture<Boolean> claimed = changes.claim(group, change).toCompletableFuture()
+                    .handle((won, failure) -> {
+                        if (failure != null) {
+                            claimsFailed.increment();
+                            LOG.warn("Claiming change {} of partition {} for group '{}' failed; its event is not"
+                                    + " published", change.sequence(), p, group, failure);
+                            return false;
+                        }
+                        (won ? claimsWon : claimsLost).increment();
+                        return won;
+                    });
+            CompletableFuture<Void> before = waitingForClaim == null ? CompletableFuture.completedFuture(null)
+                    : waitingForClaim;
+            CompletableFuture<Void> sent = before.thenCombine(claimed, (done, won) -> won).thenAccept(won -> {
+                synchronized (this) {
+                    claimsPending--;
+                    emit(changeEvent(change, position, won));
+                }
+            });
+            waitUntil(sent);
+        }
+
+        /** Sends {@code event} now, or after the events that wait for a claim. */
+        private void emitInOrder(FeedEvent event) {
+            if (waitingForClaim == null) {
+                emit(event);
+            } else {
+                waitUntil(waitingForClaim.thenRun(() -> {
+                    synchronized (this) {
+                        emit(event);
+                    }
+                }));
+            }
+        }
+
+        /** Makes {@code sent} the last event that waits; once it is sent (and no later one waits), none waits. */
+        private void waitUntil(CompletableFuture<Void> sent) {
+            waitingForClaim = sent;
+            sent.whenComplete((done, failure) -> {
+                synchronized (this) {
+                    if (waitingForClaim == sent) {
+                        waitingForClaim = null;
+                    }
+                }
+            });
         }
 
         private void emit(FeedEvent event) {
@@ -338,6 +413,32 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
         private String position() {
             return FeedPosition.text(epochs, sequences);
         }
+    }
+
+    /**
+     * A change as its event: {@code {"id":…,"version":…}} for a write, {@code {"id":…,"deleted":true}} for a
+     * deletion, with its {@code "kind"} where it is not the one these imply (an update, a delete: the most common
+     * events stay as short as they were), its commit time {@code "t"}, and {@code "publish":true} for the subscriber
+     * that publishes it for its group.
+     */
+    static FeedEvent changeEvent(SessionChange change, String position, boolean publish) {
+        StringBuilder data = new StringBuilder(96).append("{\"id\":\"").append(json(change.id()));
+        if (change.deleted()) {
+            data.append("\",\"deleted\":true");
+        } else {
+            data.append("\",\"version\":\"").append(json(change.version())).append('"');
+        }
+        if (change.kind() != SessionChange.Kind.UPDATED && change.kind() != SessionChange.Kind.DELETED) {
+            data.append(",\"kind\":\"").append(change.kind().text()).append('"');
+        }
+        if (change.committedAtMillis() > 0) {
+            // the commit time in epoch milliseconds, from which a subscriber measures its delivery lag
+            data.append(",\"t\":").append(change.committedAtMillis());
+        }
+        if (publish) {
+            data.append(",\"publish\":true");
+        }
+        return new FeedEvent(FeedEvent.CHANGE, position, data.append('}').toString(), change.committedAtMillis());
     }
 
     /** {@code text} as the inside of a JSON string. */

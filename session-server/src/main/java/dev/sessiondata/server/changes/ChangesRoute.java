@@ -13,6 +13,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.util.AsciiString;
 import java.nio.charset.StandardCharsets;
+import java.util.regex.Pattern;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -28,6 +29,10 @@ public final class ChangesRoute {
     /** As WebFlux wrote it before, so clients see the same header. */
     private static final AsciiString EVENT_STREAM = AsciiString.cached("text/event-stream;charset=UTF-8");
     private static final AsciiString NO_STORE = AsciiString.cached("no-store");
+
+    /** The query parameter naming the subscriber's application group: see {@link ChangeFeed}. */
+    public static final String GROUP_PARAMETER = "group";
+    private static final Pattern GROUP = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
 
     private final ChangeFeed feed;
     private final TokenRegistry tokens;
@@ -48,9 +53,14 @@ public final class ChangesRoute {
         // the authentication link let only a known token through; its client is who the stream limit counts
         String client = tokens.authenticate(BearerAuthentication.bearerToken(
                 request.header(HttpHeaderNames.AUTHORIZATION))).map(ApiClient::name).orElse("");
+        String group = request.queryParameter(GROUP_PARAMETER);
+        if (group != null && !GROUP.matcher(group).matches()) {
+            return Mono.error(new ApiProblemException(ProblemType.INVALID_REQUEST, "An application group is 1 to 64"
+                    + " letters, digits, '.', '_', '-' or ':'."));
+        }
         Flux<FeedEvent> events;
         try {
-            events = feed.subscribe(client, request.header(LAST_EVENT_ID));
+            events = feed.subscribe(client, request.header(LAST_EVENT_ID), group);
         } catch (SubscriberLimitException e) {
             return Mono.error(new ApiProblemException(ProblemType.TOO_MANY_STREAMS, e.getMessage()));
         }

@@ -9,6 +9,7 @@ import dev.sessiondata.server.store.SessionIndex;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.redis.ConsolidatedFlushes;
+import dev.sessiondata.server.store.redis.RedisExpiries;
 import dev.sessiondata.server.store.redis.RedisKeys;
 import dev.sessiondata.server.store.redis.RedisMemoryHealthIndicator;
 import dev.sessiondata.server.store.redis.RedisSchemaStore;
@@ -56,6 +57,14 @@ public class RedisStoreConfiguration {
     @Bean(destroyMethod = "close")
     RedisSessionChanges sessionChanges(LettuceConnectionFactory connections, RedisKeys keys, Clock clock) {
         return new RedisSessionChanges(connections, keys, clock);
+    }
+
+    /** The expiries Redis tells of, recorded in the change streams; listening from the start, stopped with it. */
+    @Bean(initMethod = "start", destroyMethod = "close")
+    RedisExpiries redisExpiries(LettuceConnectionFactory connections, RedisKeys keys, StoreProperties properties,
+            ChangeFeedProperties changes, Clock clock) {
+        return new RedisExpiries(connections, keys, clock, changes.history(),
+                properties.redis().configureKeyspaceNotifications(), properties.redis().expiryScanKeysPerSecond());
     }
 
     /**

@@ -49,9 +49,20 @@ public record StoreProperties(@DefaultValue("memory") Type type, @DefaultValue M
      * @param partitions    the partitions sessions are hashed into (default 16): each is a Cluster hash tag with its
      *                      own change stream. Fixed for a deployment's life: under another number the store no
      *                      longer finds the sessions it holds
+     * @param configureKeyspaceNotifications whether the server adds {@code E} and {@code x} to Redis's
+     *                      {@code notify-keyspace-events} at startup, on every master (default true, as Spring
+     *                      Session does): the change feed's expiry events of sessions nobody touched need them.
+     *                      Where {@code CONFIG} is refused, or with false, the server checks and logs at
+     *                      {@code ERROR} what is missing, and the operator sets it
+     * @param expiryScanKeysPerSecond how many keys a second one instance of the service (the holder of a lease)
+     *                      walks with {@code SCAN} so that Redis removes expired sessions, and tells of them, soon
+     *                      (default 10000; 0 leaves it to Redis's own expiry cycle, which visits about
+     *                      {@code 20 x hz} keys a second). An untouched session's expiry event comes at most about
+     *                      the database's keys / this rate late
      */
     public record Redis(@DefaultValue("sessiondata:") String keyPrefix, @DefaultValue("60s") Duration countInterval,
             @DefaultValue("1000") int countSample, @DefaultValue("0s") Duration slideResolution,
-            @DefaultValue("16") int partitions) {
+            @DefaultValue("16") int partitions, @DefaultValue("true") boolean configureKeyspaceNotifications,
+            @DefaultValue("10000") int expiryScanKeysPerSecond) {
     }
 }

@@ -24,6 +24,14 @@ public interface SessionChanges {
     CompletionStage<Optional<List<SessionChange>>> since(int partition, PartitionHead after, int limit);
 
     /**
+     * Claims {@code change} for application group {@code group}: true for the first claim of that change in that
+     * group, through any instance of the service that shares the store, false for every later one. Claims of one
+     * partition must come in sequence order from each claimer: the store keeps one mark per group and partition
+     * (the highest sequence claimed), so a change below the mark is taken; see the manual's change feed page.
+     */
+    CompletionStage<Boolean> claim(String group, SessionChange change);
+
+    /**
      * Tells {@code listener} every change committed from now on, through any instance of the service that shares
      * the store, in sequence order per partition, on a thread of the feed's: the listener must not block.
      * Closing the answer stops it.

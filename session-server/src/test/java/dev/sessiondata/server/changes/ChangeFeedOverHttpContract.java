@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.stream.Stream;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -46,6 +47,11 @@ abstract class ChangeFeedOverHttpContract {
 
     FeedStream subscribe(String lastEventId) {
         return FeedStream.open(feed().baseUri(), RunningServer.READER_TOKEN, lastEventId);
+    }
+
+    /** A subscriber of application group {@code group}, on {@code server}. */
+    static FeedStream subscribe(RunningServer server, String group) {
+        return FeedStream.open(server.baseUri(), RunningServer.READER_TOKEN, null, group);
     }
 
     static Event hello(FeedStream stream) {
@@ -101,7 +107,7 @@ abstract class ChangeFeedOverHttpContract {
             long before = System.currentTimeMillis();
             List<Event> changes = changesOf(stream, id, 2);
             assertThat(changes).extracting(event -> withoutCommitTime(event.data())).containsExactly(
-                    "{\"id\":\"" + id + "\",\"version\":\"" + version + "\"}",
+                    "{\"id\":\"" + id + "\",\"version\":\"" + version + "\",\"kind\":\"created\"}",
                     "{\"id\":\"" + id + "\",\"deleted\":true}");
             assertThat(changes.get(0).id()).isNotEqualTo(changes.get(1).id());
             assertThat(changes).allSatisfy(change -> assertThat(commitTime(change.data()))
@@ -109,14 +115,77 @@ abstract class ChangeFeedOverHttpContract {
         }
     }
 
+    /**
+     * Two subscribers of one application group, one on each server (the same one on the memory store): both hear
+     * every change, and of each session's beginning and end exactly one hears it marked for publishing.
+     */
+    @Test
+    void eachBeginningAndEndIsMarkedForPublishingByExactlyOneSubscriberOfAGroup() {
+        String group = "it-" + UUID.randomUUID();
+        try (FeedStream one = subscribe(writes(), group); FeedStream two = subscribe(feed(), group)) {
+            hello(one);
+            hello(two);
+            String id = newId();
+
+            String created = put(id);
+            String updated = put(id);
+            assertThat(writes().writer().delete(id).statusCode()).isEqualTo(204);
+
+            List<Event> heardByOne = changesOf(one, id, 3);
+            List<Event> heardByTwo = changesOf(two, id, 3);
+            assertThat(heardByOne).extracting(Event::id).isEqualTo(heardByTwo.stream().map(Event::id).toList());
+            List<String> published = new ArrayList<>();
+            for (List<Event> heard : List.of(heardByOne, heardByTwo)) {
+                heard.stream().map(event -> withoutCommitTime(event.data())).filter(data -> data.endsWith(",\"publish\":true}"))
+                        .forEach(data -> published.add(data.replace(",\"publish\":true", "")));
+            }
+            assertThat(published).containsExactlyInAnyOrder(
+                    "{\"id\":\"" + id + "\",\"version\":\"" + created + "\",\"kind\":\"created\"}",
+                    "{\"id\":\"" + id + "\",\"deleted\":true}");
+            assertThat(withoutCommitTime(heardByOne.get(1).data())).isEqualTo(
+                    "{\"id\":\"" + id + "\",\"version\":\"" + updated + "\"}");
+        }
+    }
+
+    /** A session that nobody reads or writes after its write expires, and the feed says so: the expiry event. */
+    @Test
+    void aSessionThatExpiresUntouchedIsHeardAsExpired() {
+        String group = "it-" + UUID.randomUUID();
+        try (FeedStream one = subscribe(writes(), group); FeedStream two = subscribe(feed(), group)) {
+            hello(one);
+            hello(two);
+            String id = newId();
+
+            HttpResponse<byte[]> written = writes().writer().send("PUT", SessionApi.SESSIONS_PATH + "/" + id + "?ttl=1",
+                    HttpRequest.BodyPublishers.ofByteArray(BODY), "Content-Type", SessionApi.mediaTypeOf("java"));
+            assertThat(written.statusCode()).isIn(200, 201, 204);
+
+            List<Event> heardByOne = changesOf(one, id, 2);
+            List<Event> heardByTwo = changesOf(two, id, 2);
+            assertThat(heardByOne).hasSize(2);
+            assertThat(heardByTwo).hasSize(2);
+            assertThat(heardByOne.get(1).data()).startsWith("{\"id\":\"" + id + "\",\"deleted\":true,\"kind\":\"expired\"");
+            assertThat(heardByTwo.get(1).data()).startsWith("{\"id\":\"" + id + "\",\"deleted\":true,\"kind\":\"expired\"");
+            assertThat(Stream.of(heardByOne.get(1), heardByTwo.get(1)).filter(event -> event.data().contains("publish")))
+                    .hasSize(1);
+        }
+    }
+
+    @Test
+    void aSubscriberNamingAGroupThatIsNoNameIsRefused() {
+        HttpResponse<byte[]> refused = feed().reader().send("GET", "/api/v1/changes?group=no%20spaces",
+                HttpRequest.BodyPublishers.noBody());
+        assertThat(refused.statusCode()).isEqualTo(400);
+    }
+
     /** A change's data without its commit time {@code t}, which the test cannot know exactly. */
     private static String withoutCommitTime(String data) {
-        return data.replaceFirst(",\"t\":[0-9]+}$", "}");
+        return data.replaceFirst(",\"t\":[0-9]+", "");
     }
 
     private static long commitTime(String data) {
-        Matcher t = Pattern.compile(",\"t\":([0-9]+)}$").matcher(data);
-        assertThat(t.find()).as("%s ends with its commit time t", data).isTrue();
+        Matcher t = Pattern.compile(",\"t\":([0-9]+)").matcher(data);
+        assertThat(t.find()).as("%s carries its commit time t", data).isTrue();
         return Long.parseLong(t.group(1));
     }
 
@@ -159,8 +228,10 @@ abstract class ChangeFeedOverHttpContract {
         try (FeedStream stream = subscribe(position)) {
             hello(stream);
             assertThat(changesOf(stream, List.of(first, second), 2)).extracting(event -> withoutCommitTime(event.data()))
-                    .containsExactlyInAnyOrder("{\"id\":\"" + first + "\",\"version\":\"" + firstVersion + "\"}",
-                            "{\"id\":\"" + second + "\",\"version\":\"" + secondVersion + "\"}");
+                    .containsExactlyInAnyOrder("{\"id\":\"" + first + "\",\"version\":\"" + firstVersion
+                            + "\",\"kind\":\"created\"}",
+                            "{\"id\":\"" + second + "\",\"version\":\"" + secondVersion
+                            + "\",\"kind\":\"created\"}");
         }
     }
 

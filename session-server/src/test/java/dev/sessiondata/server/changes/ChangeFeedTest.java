@@ -2,6 +2,7 @@ package dev.sessiondata.server.changes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.sessiondata.server.store.Precondition;
 import dev.sessiondata.server.store.SessionWrite;
@@ -11,6 +12,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
@@ -33,7 +35,7 @@ class ChangeFeedTest {
 
     @Test
     void aSubscriberThatDoesNotReadIsCutWithAResetAfterItsBuffer() {
-        Flux<FeedEvent> unread = feed.subscribe("client", null);
+        Flux<FeedEvent> unread = feed.subscribe("client", null, null);
         for (int i = 0; i < 10; i++) {
             store.put("s" + i, WRITE, Precondition.none()).toCompletableFuture().join();
         }
@@ -55,7 +57,7 @@ class ChangeFeedTest {
         store.put("before", WRITE, Precondition.none()).toCompletableFuture().join();
         assertThat(published()).as("no subscriber: nothing read").isZero();
 
-        Flux<FeedEvent> stream = feed.subscribe("client", null);
+        Flux<FeedEvent> stream = feed.subscribe("client", null, null);
         store.put("during", WRITE, Precondition.none()).toCompletableFuture().join();
         assertThat(stream.take(2).collectList().block(Duration.ofSeconds(5))).extracting(FeedEvent::name)
                 .containsExactly(FeedEvent.HELLO, FeedEvent.CHANGE);
@@ -71,12 +73,59 @@ class ChangeFeedTest {
 
     @Test
     void aClientHoldsAtMostItsStreamsAndGetsOneBackWhenOneEnds() {
-        Flux<FeedEvent> first = feed.subscribe("client", null);
-        feed.subscribe("client", null);
-        feed.subscribe("another", null);
+        Flux<FeedEvent> first = feed.subscribe("client", null, null);
+        feed.subscribe("client", null, null);
+        feed.subscribe("another", null, null);
 
-        assertThatThrownBy(() -> feed.subscribe("client", null)).isInstanceOf(SubscriberLimitException.class);
+        assertThatThrownBy(() -> feed.subscribe("client", null, null)).isInstanceOf(SubscriberLimitException.class);
         first.take(1).blockLast(Duration.ofSeconds(5));
-        assertThat(feed.subscribe("client", null)).isNotNull();
+        assertThat(feed.subscribe("client", null, null)).isNotNull();
+    }
+
+    @Test
+    void eachBeginningAndEndOfASessionIsMarkedForPublishingOnceInAGroupAndEverySubscriberGetsEveryChange() {
+        ChangeFeed otherInstance = new ChangeFeed(changes, new ChangeFeedProperties(Duration.ofMinutes(1), 64, 2, 100),
+                Clock.systemUTC(), new SimpleMeterRegistry());
+        try {
+            Flux<FeedEvent> one = feed.subscribe("client", null, "orders");
+            Flux<FeedEvent> two = otherInstance.subscribe("client", null, "orders");
+            Flux<FeedEvent> ungrouped = otherInstance.subscribe("other", null, null);
+            List<FeedEvent> heardByOne = new CopyOnWriteArrayList<>();
+            List<FeedEvent> heardByTwo = new CopyOnWriteArrayList<>();
+            List<FeedEvent> heardUngrouped = new CopyOnWriteArrayList<>();
+            one.subscribe(heardByOne::add);
+            two.subscribe(heardByTwo::add);
+            ungrouped.subscribe(heardUngrouped::add);
+            await().until(() -> !heardByOne.isEmpty() && !heardByTwo.isEmpty() && !heardUngrouped.isEmpty());
+
+            String created = store.put("s", WRITE, Precondition.none()).toCompletableFuture().join().version();
+            store.put("s", WRITE, Precondition.version(created)).toCompletableFuture().join();
+            store.delete("s", Precondition.none()).toCompletableFuture().join();
+
+            await().until(() -> changes(heardByOne).size() == 3 && changes(heardByTwo).size() == 3
+                    && changes(heardUngrouped).size() == 3);
+            List<String> published = new java.util.ArrayList<>();
+            for (List<FeedEvent> heard : List.of(heardByOne, heardByTwo)) {
+                changes(heard).stream().filter(event -> event.data().contains("\"publish\":true"))
+                        .forEach(event -> published.add(event.data().replace(",\"publish\":true", "")
+                                .replaceFirst(",\"t\":[0-9]+", "")));
+            }
+            assertThat(published).containsExactlyInAnyOrder(
+                    "{\"id\":\"s\",\"version\":\"" + created + "\",\"kind\":\"created\"}",
+                    "{\"id\":\"s\",\"deleted\":true}");
+            assertThat(changes(heardUngrouped)).extracting(FeedEvent::data).noneMatch(data -> data.contains("publish"));
+            assertThat(changes(heardByOne)).extracting(FeedEvent::id).isEqualTo(
+                    changes(heardByTwo).stream().map(FeedEvent::id).toList());
+        } finally {
+            try {
+                otherInstance.close();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    private static List<FeedEvent> changes(List<FeedEvent> heard) {
+        return heard.stream().filter(event -> event.name().equals(FeedEvent.CHANGE)).toList();
     }
 }

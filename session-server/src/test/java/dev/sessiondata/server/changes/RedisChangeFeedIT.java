@@ -13,6 +13,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
@@ -29,9 +30,16 @@ class RedisChangeFeedIT extends ChangeFeedOverHttpContract {
     private static RunningServer second;
     private static LettuceConnectionFactory connections;
 
+    /** The shared Redis's keyspace notifications as the test found them; the servers add expiries to them. */
+    private static String notificationsFound;
+
     @BeforeAll
     static void start() {
         connections = RedisConnections.standalone(RedisTarget.url());
+        try (RedisConnection connection = connections.getConnection()) {
+            notificationsFound = connection.serverCommands().getConfig("notify-keyspace-events")
+                    .getProperty("notify-keyspace-events", "");
+        }
         String[] settings = Stream.concat(Stream.of(FEED_SETTINGS), Stream.of("sessiondata.store.type=redis",
                 "spring.data.redis.url=" + RedisTarget.url(), "sessiondata.store.redis.key-prefix=" + KEY_PREFIX,
                 "sessiondata.changes.history=1")).toArray(String[]::new);
@@ -43,6 +51,9 @@ class RedisChangeFeedIT extends ChangeFeedOverHttpContract {
     static void stop() {
         first.close();
         second.close();
+        try (RedisConnection connection = connections.getConnection()) {
+            connection.serverCommands().setConfig("notify-keyspace-events", notificationsFound);
+        }
         try {
             RedisConnections.deleteKeys(connections, KEY_PREFIX);
         } finally {

@@ -64,6 +64,8 @@ public abstract class SessionChangesCompatibilityKit {
         List<SessionChange> of = heardOf(id, 3);
 
         assertThat(of).extracting(SessionChange::version).containsExactly(created, updated, null);
+        assertThat(of).extracting(SessionChange::kind).containsExactly(SessionChange.Kind.CREATED,
+                SessionChange.Kind.UPDATED, SessionChange.Kind.DELETED);
         assertThat(of.get(2).deleted()).isTrue();
         assertThat(of).extracting(SessionChange::partition).containsOnly(SessionPartitions.of(id, changes.partitions()));
         assertThat(of).extracting(SessionChange::epoch).containsOnly(of.get(0).epoch());
@@ -98,8 +100,11 @@ public abstract class SessionChangesCompatibilityKit {
 
         assertThat(changed.outcome()).isEqualTo(IdChangeResult.Outcome.CHANGED);
         assertThat(heardOf(id, 2)).extracting(SessionChange::version).containsExactly(created, null);
+        assertThat(heardOf(id, 2)).extracting(SessionChange::kind).containsExactly(SessionChange.Kind.CREATED,
+                SessionChange.Kind.MOVED);
         List<SessionChange> ofNew = heardOf(newId, 1);
         assertThat(ofNew).extracting(SessionChange::version).containsExactly(changed.version());
+        assertThat(ofNew).extracting(SessionChange::kind).containsExactly(SessionChange.Kind.UPDATED);
         assertThat(ofNew.get(0).partition()).isEqualTo(SessionPartitions.of(newId, changes.partitions()));
     }
 
@@ -137,6 +142,23 @@ public abstract class SessionChangesCompatibilityKit {
         assertThat(ofId).extracting(SessionChange::version).containsExactly(created, null);
         assertThat(since.get().get(since.get().size() - 1).sequence()).isEqualTo(after.sequence());
         assertThat(changes.since(partition, after, 100).toCompletableFuture().join()).contains(List.of());
+    }
+
+    @Test
+    void aChangeIsClaimedOncePerGroupWhoeverClaimsIt() {
+        String id = newId();
+        store.put(id, WRITE, Precondition.none()).toCompletableFuture().join();
+        store.delete(id, Precondition.none()).toCompletableFuture().join();
+        List<SessionChange> of = heardOf(id, 2);
+        String group = "group-" + UUID.randomUUID();
+
+        assertThat(changes.claim(group, of.get(0)).toCompletableFuture().join()).isTrue();
+        assertThat(changes.claim(group, of.get(0)).toCompletableFuture().join()).isFalse();
+        assertThat(changes.claim("other-" + group, of.get(0)).toCompletableFuture().join()).isTrue();
+        assertThat(changes.claim(group, of.get(1)).toCompletableFuture().join()).isTrue();
+        // a claimer that comes late to a change finds it taken, though it never claimed it
+        assertThat(changes.claim("other-" + group, of.get(1)).toCompletableFuture().join()).isTrue();
+        assertThat(changes.claim("other-" + group, of.get(0)).toCompletableFuture().join()).isFalse();
     }
 
     @Test

@@ -37,7 +37,13 @@ public final class FeedStream implements AutoCloseable {
 
     /** Opens a stream; the answer's status and headers are there at once, the events as they come. */
     public static FeedStream open(URI baseUri, String token, @Nullable String lastEventId) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(baseUri.resolve("/api/v1/changes"))
+        return open(baseUri, token, lastEventId, null);
+    }
+
+    /** Opens a stream of a subscriber of application group {@code group} (none when null). */
+    public static FeedStream open(URI baseUri, String token, @Nullable String lastEventId, @Nullable String group) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(baseUri.resolve("/api/v1/changes"
+                + (group == null ? "" : "?group=" + group)))
                 .header("Authorization", "Bearer " + token)
                 .header("Accept", "text/event-stream")
                 .GET();

@@ -83,6 +83,45 @@ public class SessionDataClientProperties {
 
     private final NearCache nearCache = new NearCache();
 
+    private final Events events = new Events();
+
+    /**
+     * Spring Session's SessionCreatedEvent, SessionDeletedEvent and SessionExpiredEvent, published through the
+     * application's ApplicationEventPublisher from the service's change feed, each by one instance of the
+     * application.
+     */
+    public static class Events {
+
+        /**
+         * Whether this application publishes session events. Each instance then holds one more change feed stream
+         * (it counts against the service's sessiondata.changes.max-subscribers-per-client), and the service claims
+         * each session's creation, deletion and expiry for the application's group in its store.
+         */
+        private boolean enabled;
+
+        /**
+         * The application's group: each event is published by one of the instances that name the same group.
+         * Default spring.application.name; one of the two must be set when events are enabled.
+         */
+        private @Nullable String group;
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public @Nullable String getGroup() {
+            return group;
+        }
+
+        public void setGroup(@Nullable String group) {
+            this.group = group;
+        }
+    }
+
     /**
      * The client's near cache of sessions, kept true by the service's change feed: a read of a cached session costs
      * no request to the service.
@@ -315,6 +354,10 @@ public class SessionDataClientProperties {
 
     public Session getSession() {
         return session;
+    }
+
+    public Events getEvents() {
+        return events;
     }
 
     public NearCache getNearCache() {

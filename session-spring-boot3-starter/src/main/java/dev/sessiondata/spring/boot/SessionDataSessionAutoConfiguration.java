@@ -25,6 +25,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
 import org.springframework.session.ReactiveSessionRepository;
 import org.springframework.session.SessionRepository;
@@ -52,7 +53,8 @@ import reactor.core.publisher.Mono;
  * filter; a {@code CookieSerializer} or {@code HttpSessionIdResolver} bean of the application replaces Boot's. The
  * session timeout is {@code spring.session.timeout}, else {@code server.servlet.session.timeout} (or
  * {@code server.reactive.session.timeout}), else 30 minutes. Each bean here steps aside for one of the
- * application's own.
+ * application's own. With {@code sessiondata.client.events.enabled}, Spring Session's session events too
+ * ({@link SessionEventsConfiguration}).
  */
 @AutoConfiguration(before = SessionAutoConfiguration.class,
         beforeName = "org.springframework.boot.autoconfigure.web.reactive.WebFluxAutoConfiguration")
@@ -60,6 +62,7 @@ import reactor.core.publisher.Mono;
 @ConditionalOnClass(SessionClient.class)
 @ConditionalOnProperty(prefix = "sessiondata.client", name = "base-uri")
 @EnableConfigurationProperties({SessionDataClientProperties.class, SessionProperties.class})
+@Import(SessionEventsConfiguration.class)
 public class SessionDataSessionAutoConfiguration {
 
     @Bean

@@ -6,9 +6,11 @@ import com.fasterxml.jackson.core.JsonToken;
 import dev.sessiondata.client.internal.ClientLog;
 import java.io.IOException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -50,9 +52,19 @@ public final class ChangeFeed implements AutoCloseable {
 
     public ChangeFeed(HttpClient http, URI baseUri, String token, Duration connectTimeout, FeedListener listener,
                       ScheduledExecutorService scheduler) {
+        this(http, baseUri, token, null, connectTimeout, listener, scheduler);
+    }
+
+    /**
+     * A feed of a subscriber of application group {@code group} (none when null): the listener also hears which
+     * session events this subscriber is the one of its group to publish ({@link FeedListener#publish}).
+     */
+    public ChangeFeed(HttpClient http, URI baseUri, String token, @Nullable String group, Duration connectTimeout,
+                      FeedListener listener, ScheduledExecutorService scheduler) {
         this.http = http;
         String base = baseUri.toString();
-        this.uri = URI.create((base.endsWith("/") ? base.substring(0, base.length() - 1) : base) + PATH);
+        this.uri = URI.create((base.endsWith("/") ? base.substring(0, base.length() - 1) : base) + PATH
+                + (group == null ? "" : "?group=" + URLEncoder.encode(group, StandardCharsets.UTF_8)));
         this.authorization = "Bearer " + token;
         this.connectTimeout = connectTimeout;
         this.listener = listener;
@@ -168,6 +180,13 @@ public final class ChangeFeed implements AutoCloseable {
                         listener.changed(id, version);
                     } else {
                         lost(stream, "a change without version");
+                        return;
+                    }
+                    if (Boolean.TRUE.equals(data.get("publish"))) {
+                        // the kind is told where the change does not imply it: a deletion is a delete unless told
+                        Object kind = data.get("kind");
+                        listener.publish(id, kind instanceof String told ? told
+                                : Boolean.TRUE.equals(data.get("deleted")) ? "deleted" : "updated");
                     }
                 } else {
                     lost(stream, "a change without id");

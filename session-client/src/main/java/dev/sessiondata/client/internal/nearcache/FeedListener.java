@@ -29,4 +29,12 @@ interface FeedListener {
 
     /** The cache may have missed changes: drop every entry and read through until the next {@link #hello}. */
     void flush(String reason);
+
+    /**
+     * This subscriber is the one of its application group to publish that {@code id} was {@code kind}
+     * ({@code created}, {@code deleted} or {@code expired}); told after {@link #changed} or {@link #deleted}. Only a
+     * feed that names a group hears it.
+     */
+    default void publish(String id, String kind) {
+    }
 }

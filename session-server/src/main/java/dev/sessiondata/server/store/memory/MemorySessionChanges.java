@@ -8,11 +8,14 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,6 +33,8 @@ public final class MemorySessionChanges implements SessionChanges {
     private final Partition[] partitions;
     private final int history;
     private final List<ChangeListener> listeners = new CopyOnWriteArrayList<>();
+    /** Per application group, per partition, the highest sequence claimed. A process's groups are few. */
+    private final Map<String, AtomicLong[]> claims = new ConcurrentHashMap<>();
 
     public MemorySessionChanges(int partitions, int history) {
         if (partitions < 1 || history < 1) {
@@ -45,12 +50,13 @@ public final class MemorySessionChanges implements SessionChanges {
         }
     }
 
-    /** Records a change of session {@code id}: its new version, or null for a deletion. */
-    void record(String id, @Nullable String version, long nowMillis) {
+    /** Records a change of session {@code id}: its new version, or null for a deletion, and its kind. */
+    void record(String id, @Nullable String version, SessionChange.Kind kind, long nowMillis) {
         int p = SessionPartitions.of(id, partitions.length);
         Partition partition = partitions[p];
         synchronized (partition) {
-            SessionChange change = new SessionChange(p, partition.epoch, ++partition.sequence, id, version, nowMillis);
+            SessionChange change = new SessionChange(p, partition.epoch, ++partition.sequence, id, version, kind,
+                    nowMillis);
             partition.recent.addLast(change);
             if (partition.recent.size() > history) {
                 partition.recent.removeFirst();
@@ -98,6 +104,19 @@ public final class MemorySessionChanges implements SessionChanges {
             }
             return CompletableFuture.completedFuture(Optional.of(changes));
         }
+    }
+
+    @Override
+    public CompletionStage<Boolean> claim(String group, SessionChange change) {
+        AtomicLong mark = claims.computeIfAbsent(group, name -> {
+            AtomicLong[] marks = new AtomicLong[partitions.length];
+            for (int p = 0; p < marks.length; p++) {
+                marks[p] = new AtomicLong();
+            }
+            return marks;
+        })[change.partition()];
+        long before = mark.getAndAccumulate(change.sequence(), Math::max);
+        return CompletableFuture.completedFuture(before < change.sequence());
     }
 
     @Override

@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
 import com.github.benmanes.caffeine.cache.RemovalCause;
+import com.github.benmanes.caffeine.cache.Scheduler;
 import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.sessiondata.server.store.DeleteResult;
 import dev.sessiondata.server.store.IdChangeResult;
@@ -12,6 +13,7 @@ import dev.sessiondata.server.store.IndexValueFullException;
 import dev.sessiondata.server.store.IndexValues;
 import dev.sessiondata.server.store.IndexedSession;
 import dev.sessiondata.server.store.Precondition;
+import dev.sessiondata.server.store.SessionChange.Kind;
 import dev.sessiondata.server.store.SessionIndex;
 import dev.sessiondata.server.store.SessionPartitions;
 import dev.sessiondata.server.store.SessionStore;
@@ -121,6 +123,9 @@ public final class MemorySessionStore implements SessionStore, SessionIndex {
                 .maximumWeight(maxTotalBytes)
                 .weigher((String id, Entry entry) -> weight(id, entry))
                 .expireAfter(new UntilExpiresAt())
+                // evicts an expired session (and tells the feed) soon after its expiry, though nothing touches it:
+                // the expiry event applications hear from the feed (Caffeine paces the sweep at about a second)
+                .scheduler(Scheduler.systemScheduler())
                 // expiries and size evictions; Caffeine calls it inside the removal, so no count runs behind and the
                 // feed tells the deletion before a later write of the id
                 .evictionListener((String id, Entry entry, RemovalCause cause) -> {
@@ -129,7 +134,8 @@ public final class MemorySessionStore implements SessionStore, SessionIndex {
                         unlist(id, entry.indexes, IndexValues.none());
                     }
                     if (id != null) {
-                        changes.record(id, null, clock.millis());
+                        changes.record(id, null, cause == RemovalCause.EXPIRED ? Kind.EXPIRED : Kind.DELETED,
+                                clock.millis());
                     }
                 })
                 .build();
@@ -187,7 +193,7 @@ public final class MemorySessionStore implements SessionStore, SessionIndex {
                 count(current.serializerId, -1);
                 count(next.serializerId, 1);
             }
-            changes.record(id, next.version, clock.millis());
+            changes.record(id, next.version, current == null ? Kind.CREATED : Kind.UPDATED, clock.millis());
             return next;
         });
     }
@@ -206,7 +212,7 @@ public final class MemorySessionStore implements SessionStore, SessionIndex {
                 result.set(DeleteResult.DELETED);
                 count(current.serializerId, -1);
                 unlist(id, current.indexes, IndexValues.none());
-                changes.record(id, null, clock.millis());
+                changes.record(id, null, Kind.DELETED, clock.millis());
                 return null;
             });
         } finally {
@@ -255,8 +261,8 @@ public final class MemorySessionStore implements SessionStore, SessionIndex {
             count(moved.serializerId, 1);
         }
         long now = clock.millis();
-        changes.record(id, null, now);
-        changes.record(newId, moved.version, now);
+        changes.record(id, null, Kind.MOVED, now);
+        changes.record(newId, moved.version, Kind.UPDATED, now);
         return IdChangeResult.changed(moved.version, Instant.ofEpochMilli(moved.expiresAt()));
     }
 

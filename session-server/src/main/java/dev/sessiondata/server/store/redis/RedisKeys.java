@@ -16,7 +16,10 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@code P{p<n>}:staged:<id>:<version>} — a write on its way to it;</li>
  *   <li>{@code P{p<n>}:index:<name>:<value>} — the ids of partition {@code n} listed under one index value;</li>
  *   <li>{@code P{p<n>}:changes} — the partition's change stream, and {@code P{p<n>}:feed} its epoch and last
- *       sequence number (a hash without expiry: when it is gone, the partition starts a new epoch).</li>
+ *       sequence number (a hash without expiry: when it is gone, the partition starts a new epoch);</li>
+ *   <li>{@code P{p<n>}:claim:<group>} — the highest sequence of the partition an application group claimed, and
+ *       {@code P{p<n>}:expired:<id>} — a short-lived mark that a session's expiry is in the change stream;</li>
+ *   <li>{@code Pexpiry-scan} — which instance scans for expired sessions now.</li>
  * </ul>
  * The partition is the keys' hash tag, so a session, its staged write and its partition's change stream share one
  * Cluster slot and one script can write them all; the partitions' slots spread the store over a Cluster's masters.
@@ -94,6 +97,21 @@ public final class RedisKeys {
 
     public byte[] feed(int partition) {
         return bytes(tags[partition] + "feed");
+    }
+
+    /** The highest sequence of {@code partition} that application group {@code group} claimed. */
+    public byte[] claim(int partition, String group) {
+        return bytes(tags[partition] + "claim:" + group);
+    }
+
+    /** The mark that session {@code id}'s expiry is recorded, so that one of the instances told of it records it. */
+    public byte[] expired(String id) {
+        return bytes(tags[partition(id)] + "expired:" + id);
+    }
+
+    /** The lease of the expiry scan ({@link RedisExpiries}): the instance that scans. */
+    public byte[] expiryScanLease() {
+        return bytes(prefix + "expiry-scan");
     }
 
     /** The session id of a session key of this store, or null for any other key. */

@@ -48,8 +48,9 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * without a change; a new epoch's sequence numbers start above the old one's, so a change written after the store
  * was emptied reaches the tail at once, and its jump makes the tail read the new epoch before it passes it on.
  *
- * <p>Expiries: Redis removes an expired session without a script, so no change is recorded: a cache learns of an
- * expiry from the session's expiry it was answered, not from the feed.
+ * <p>Expiries: Redis removes an expired session without a script; {@link RedisExpiries} hears of it through
+ * Redis's keyspace notifications and records it in the stream ({@code expired.lua}), where the tails read it as
+ * any other change.
  */
 public final class RedisSessionChanges implements SessionChanges {
 
@@ -58,6 +59,11 @@ public final class RedisSessionChanges implements SessionChanges {
     /** How often the tail asks each partition's epoch, the bound on noticing an emptied store that sees no change. */
     static final Duration EPOCH_CHECK = Duration.ofSeconds(1);
     private static final int READ_COUNT = 512;
+    /**
+     * How long a group's claim mark outlives its last claim: a group whose instances all stopped for longer starts
+     * over (its next claim finds no mark), which loses nothing since it heard nothing meanwhile.
+     */
+    static final Duration CLAIM_MARK_TTL = Duration.ofDays(1);
 
     private final LettuceConnectionFactory factory;
     private final NativeRedis redis;
@@ -140,10 +146,34 @@ public final class RedisSessionChanges implements SessionChanges {
         return fields;
     }
 
+    /**
+     * A stream entry as a change: {@code i} the id, {@code v} the version (empty for a deletion), {@code t} the
+     * commit time, and {@code k} the kind where it is not the one {@code v} implies (an update, a delete):
+     * {@code c} a create, {@code x} an expiry, {@code m} the old id of an id change.
+     */
     private static SessionChange change(int partition, String epoch, long sequence, Map<String, byte[]> fields) {
         String version = text(fields.get("v"));
+        byte[] kind = fields.get("k");
+        SessionChange.Kind told;
+        if (kind == null || kind.length == 0) {
+            told = version.isEmpty() ? SessionChange.Kind.DELETED : SessionChange.Kind.UPDATED;
+        } else {
+            told = switch (kind[0]) {
+                case 'c' -> SessionChange.Kind.CREATED;
+                case 'x' -> SessionChange.Kind.EXPIRED;
+                case 'm' -> SessionChange.Kind.MOVED;
+                default -> version.isEmpty() ? SessionChange.Kind.DELETED : SessionChange.Kind.UPDATED;
+            };
+        }
         return new SessionChange(partition, epoch, sequence, text(fields.get("i")),
-                version.isEmpty() ? null : version, Long.parseLong(text(fields.get("t"))));
+                version.isEmpty() ? null : version, told, Long.parseLong(text(fields.get("t"))));
+    }
+
+    @Override
+    public CompletionStage<Boolean> claim(String group, SessionChange change) {
+        return redis.<Long>script(LuaScripts.CLAIM, ScriptOutputType.INTEGER, keys.claim(change.partition(), group),
+                bytes(String.valueOf(change.sequence())), bytes(String.valueOf(CLAIM_MARK_TTL.toMillis())))
+                .thenApply(claimed -> claimed == 1L);
     }
 
     private static long sequence(String entryId) {

@@ -36,14 +36,19 @@ if current[3] then
   end
 end
 -- as in put.lua: a partition without a feed hash starts a new epoch
-local function record(feed, stream, id, written)
+-- the old id's entry is a move ('k' 'm'), no deletion: the session lives on under the new id
+local function record(feed, stream, id, written, kind)
   if redis.call('HSETNX', feed, 'e', ARGV[8]) == 1 then
     redis.call('HSET', feed, 's', string.format('%d', tonumber(ARGV[10]) * 1000))
     redis.call('DEL', stream)
   end
   local seq = string.format('%d', redis.call('HINCRBY', feed, 's', 1))
-  redis.call('XADD', stream, 'MAXLEN', '~', ARGV[9], seq .. '-0', 'i', id, 'v', written, 't', ARGV[10])
+  if kind then
+    redis.call('XADD', stream, 'MAXLEN', '~', ARGV[9], seq .. '-0', 'i', id, 'v', written, 't', ARGV[10], 'k', kind)
+  else
+    redis.call('XADD', stream, 'MAXLEN', '~', ARGV[9], seq .. '-0', 'i', id, 'v', written, 't', ARGV[10])
+  end
 end
-record(KEYS[3], KEYS[4], ARGV[4], '')
-record(KEYS[5], KEYS[6], ARGV[5], ARGV[3])
+record(KEYS[3], KEYS[4], ARGV[4], '', 'm')
+record(KEYS[5], KEYS[6], ARGV[5], ARGV[3], nil)
 return {1, current[2]}

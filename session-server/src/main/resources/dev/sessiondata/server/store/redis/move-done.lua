@@ -3,7 +3,7 @@
 -- prefix of every index set key of its partition, an epoch for the partition should it have none, the stream's
 -- approximate length bound, now in epoch milliseconds. Returns -1 when there is no old session, 0 when it holds
 -- another marker (a write or another change replaced it), else 1: on commit the old session is deleted, leaves its
--- index sets and is recorded as deleted (this is the step that decides the change); on abort the marker is dropped.
+-- index sets and is recorded as moved (this is the step that decides the change); on abort the marker is dropped.
 local current = redis.call('HMGET', KEYS[1], 'version', 'moving', 'indexes')
 if not current[1] then
   return -1
@@ -27,5 +27,6 @@ if redis.call('HSETNX', KEYS[2], 'e', ARGV[5]) == 1 then
   redis.call('DEL', KEYS[3])
 end
 local seq = string.format('%d', redis.call('HINCRBY', KEYS[2], 's', 1))
-redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[6], seq .. '-0', 'i', ARGV[3], 'v', '', 't', ARGV[7])
+-- a move ('k' 'm'), no deletion: the session lives on under the new id
+redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[6], seq .. '-0', 'i', ARGV[3], 'v', '', 't', ARGV[7], 'k', 'm')
 return 1

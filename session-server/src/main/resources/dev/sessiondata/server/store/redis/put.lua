@@ -97,8 +97,10 @@ if redis.call('HSETNX', KEYS[3], 'e', ARGV[11]) == 1 then
   redis.call('DEL', KEYS[4])
 end
 local seq = string.format('%d', redis.call('HINCRBY', KEYS[3], 's', 1))
-redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[12], seq .. '-0', 'i', ARGV[6], 'v', ARGV[13], 't', ARGV[3])
 if version then
+  redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[12], seq .. '-0', 'i', ARGV[6], 'v', ARGV[13], 't', ARGV[3])
   return {2, expires}
 end
+-- a create says so ('k' 'c'), for the application events; an update, the most common entry, carries no kind
+redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[12], seq .. '-0', 'i', ARGV[6], 'v', ARGV[13], 't', ARGV[3], 'k', 'c')
 return {1, expires}

@@ -2,6 +2,7 @@ package dev.sessiondata.server.store.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.awaitility.Awaitility.await;
 
 import dev.sessiondata.server.store.IndexPage;
 import dev.sessiondata.server.store.IndexValues;
@@ -14,6 +15,7 @@ import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreCompatibilityKit;
 import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.SessionWrite;
+import dev.sessiondata.server.support.FeedStream;
 import dev.sessiondata.server.support.RedisCluster;
 import dev.sessiondata.testsupport.RedisProcess;
 import dev.sessiondata.server.support.RunningServer;
@@ -161,6 +163,52 @@ class RedisClusterSessionStoreIT extends SessionStoreCompatibilityKit {
             }
             assertThat(server.anonymous().send("GET", "/actuator/health",
                     HttpRequest.BodyPublishers.noBody()).statusCode()).isEqualTo(200);
+        }
+    }
+
+    /**
+     * Two servers on the Cluster (which starts without keyspace notifications: the servers turn them on, on every
+     * master), two subscribers of one application group, one on each: sessions on every master expire untouched,
+     * and each expiry is heard by both and marked for publishing on exactly one.
+     */
+    @Test
+    void sessionsThatExpireUntouchedOnEveryMasterArePublishedOnceForAGroup() {
+        String[] settings = {"sessiondata.store.type=redis", "sessiondata.changes.heartbeat=200ms",
+            "spring.data.redis.cluster.nodes=" + String.join(",", cluster.nodeAddresses()),
+            "sessiondata.store.redis.key-prefix=it-expiry-" + UUID.randomUUID() + ":"};
+        try (RunningServer first = RunningServer.start(settings); RunningServer second = RunningServer.start(settings);
+                FeedStream one = FeedStream.open(first.baseUri(), RunningServer.READER_TOKEN, null, "cluster-app");
+                FeedStream two = FeedStream.open(second.baseUri(), RunningServer.READER_TOKEN, null, "cluster-app")) {
+            assertThat(one.nextBesidesHeartbeats(Duration.ofSeconds(10)).name()).isEqualTo("hello");
+            assertThat(two.nextBesidesHeartbeats(Duration.ofSeconds(10)).name()).isEqualTo("hello");
+            await().atMost(Duration.ofSeconds(10)).until(() -> cluster.commandOnEveryNode(
+                    "CONFIG GET notify-keyspace-events").stream().allMatch(reply -> reply.contains("x")));
+            List<String> ids = IntStream.range(0, 12).mapToObj(i -> "expiring-" + UUID.randomUUID()).toList();
+            byte[] body = "expiring".getBytes(StandardCharsets.UTF_8);
+            for (String id : ids) {
+                assertThat(first.writer().send("PUT", "/api/v1/sessions/" + id + "?ttl=1",
+                        HttpRequest.BodyPublishers.ofByteArray(body), "Content-Type",
+                        "application/vnd.sessiondata.java").statusCode()).isEqualTo(201);
+            }
+
+            Map<String, Integer> published = new java.util.HashMap<>();
+            Map<String, Integer> heard = new java.util.HashMap<>();
+            long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (heard.values().stream().mapToInt(Integer::intValue).sum() < 2 * ids.size()
+                    && System.nanoTime() < until) {
+                for (FeedStream stream : List.of(one, two)) {
+                    FeedStream.Event event = stream.nextBesidesHeartbeats(Duration.ofMillis(100));
+                    if (event != null && event.data().contains("\"kind\":\"expired\"")) {
+                        String id = event.data().substring(7, event.data().indexOf('"', 7));
+                        heard.merge(id, 1, Integer::sum);
+                        if (event.data().contains("\"publish\":true")) {
+                            published.merge(id, 1, Integer::sum);
+                        }
+                    }
+                }
+            }
+            assertThat(heard).containsOnlyKeys(ids).allSatisfy((id, times) -> assertThat(times).isEqualTo(2));
+            assertThat(published).containsOnlyKeys(ids).allSatisfy((id, times) -> assertThat(times).isEqualTo(1));
         }
     }
 

@@ -1,0 +1,99 @@
+package dev.sessiondata.sample;
+
+import static dev.sessiondata.sample.AppInstance.cookieOf;
+import static dev.sessiondata.sample.AppInstance.sessionIdOf;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.sessiondata.testsupport.TestServer;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * Spring Session's events through the service's change feed, on two instances of one application (one
+ * {@code spring.application.name}): each session's creation, deletion and expiry is published once across the two,
+ * the expiry though no request touched the session. The sessions live 5 s. One subclass per store of the service.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class SessionEvents {
+
+    /** Long enough for the other instance's copy of an event to have arrived, had it been published there too. */
+    private static final Duration NO_SECOND_COPY = Duration.ofSeconds(2);
+
+    private TestServer server;
+    private AppInstance a;
+    private AppInstance b;
+
+    /** The service's store properties. */
+    abstract String[] store();
+
+    /** Runs before the service starts. */
+    void beforeService() {
+    }
+
+    /** Runs after the service stopped. */
+    void afterService() {
+    }
+
+    @BeforeAll
+    void start() {
+        beforeService();
+        server = TestServer.start(store());
+        String[] events = {"--sessiondata.client.events.enabled=true", "--spring.application.name=shop-events",
+            "--spring.session.timeout=5s"};
+        a = AppInstance.start(server.baseUri(), events);
+        b = AppInstance.start(server.baseUri(), events);
+    }
+
+    @AfterAll
+    void stop() {
+        try {
+            if (a != null) {
+                a.close();
+            }
+            if (b != null) {
+                b.close();
+            }
+        } finally {
+            if (server != null) {
+                server.close();
+            }
+            afterService();
+        }
+    }
+
+    /** Every event of {@code sessionId} published on either instance. */
+    private List<String> publishedOf(String sessionId) {
+        return Stream.of(a, b).flatMap(instance -> instance.bean(SessionAudit.class).recent().stream())
+                .filter(event -> event.endsWith(" " + sessionId)).toList();
+    }
+
+    private void assertPublishedOnce(String sessionId, List<String> events) {
+        await().atMost(Duration.ofSeconds(30)).until(() -> publishedOf(sessionId).size() >= events.size());
+        await().during(NO_SECOND_COPY).atMost(NO_SECOND_COPY.plusSeconds(5))
+                .until(() -> publishedOf(sessionId).equals(events));
+    }
+
+    @Test
+    void aCreatedAndDeletedSessionIsPublishedOnceEachAcrossTheInstances() {
+        String cookie = cookieOf(a.send("POST", "/cart?item=book", null));
+        String id = sessionIdOf(cookie);
+        await().atMost(Duration.ofSeconds(30)).until(() -> publishedOf(id).contains("created " + id));
+
+        assertThat(b.send("POST", "/logout", cookie).statusCode()).isEqualTo(200);
+
+        assertPublishedOnce(id, List.of("created " + id, "deleted " + id));
+    }
+
+    @Test
+    void aSessionNobodyTouchesExpiresAndIsPublishedOnceAsExpired() {
+        String id = sessionIdOf(cookieOf(b.send("POST", "/cart?item=pen", null)));
+
+        assertPublishedOnce(id, List.of("created " + id, "expired " + id));
+    }
+}

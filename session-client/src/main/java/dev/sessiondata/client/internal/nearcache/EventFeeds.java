@@ -1,0 +1,71 @@
+package dev.sessiondata.client.internal.nearcache;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.BiConsumer;
+
+/**
+ * Makes the change feed of one subscriber of an application group that hears only the session events it is to
+ * publish: the near cache's feed, with the group named and every other event ignored.
+ */
+public final class EventFeeds {
+
+    private EventFeeds() {
+    }
+
+    /**
+     * Follows the feed of the service at {@code baseUri} as a subscriber of {@code group}, telling {@code publish}
+     * each session id and kind ({@code created}, {@code deleted}, {@code expired}) this subscriber is to publish, in
+     * the feed's order, on the feed's thread. Closing the answer ends the feed and its threads.
+     */
+    public static AutoCloseable follow(URI baseUri, String token, String group, Duration connectTimeout,
+                                       BiConsumer<String, String> publish) {
+        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(task -> daemon(task,
+                "sessiondata-events"));
+        ExecutorService lines = Executors.newCachedThreadPool(task -> daemon(task, "sessiondata-events-feed"));
+        HttpClient http = HttpClient.newBuilder().connectTimeout(connectTimeout).version(HttpClient.Version.HTTP_1_1)
+                .executor(lines).build();
+        ChangeFeed feed = new ChangeFeed(http, baseUri, token, group, connectTimeout, new FeedListener() {
+            @Override
+            public void hello(Duration heartbeat) {
+            }
+
+            @Override
+            public void alive() {
+            }
+
+            @Override
+            public void changed(String id, String version) {
+            }
+
+            @Override
+            public void deleted(String id) {
+            }
+
+            @Override
+            public void flush(String reason) {
+            }
+
+            @Override
+            public void publish(String id, String kind) {
+                publish.accept(id, kind);
+            }
+        }, scheduler);
+        feed.start();
+        return () -> {
+            feed.close();
+            scheduler.shutdownNow();
+            lines.shutdownNow();
+        };
+    }
+
+    private static Thread daemon(Runnable task, String name) {
+        Thread thread = new Thread(task, name);
+        thread.setDaemon(true);
+        return thread;
+    }
+}

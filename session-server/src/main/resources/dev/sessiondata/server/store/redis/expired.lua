@@ -1,0 +1,19 @@
+-- Records that Redis expired a session, once, whichever instances heard of it. KEYS[1]: the session hash (absent,
+-- unless the id was written again since). KEYS[2]: the session's expiry mark. KEYS[3], KEYS[4]: the partition's feed
+-- hash and change stream. ARGV: the session id, an epoch for the partition should it have none, the stream's
+-- approximate length bound, now in epoch milliseconds, the mark's time to live in milliseconds.
+-- Returns 1 when recorded, 0 when another instance recorded it or the id lives again.
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  return 0
+end
+if not redis.call('SET', KEYS[2], '1', 'NX', 'PX', ARGV[5]) then
+  return 0
+end
+-- as in put.lua: a partition without a feed hash starts a new epoch
+if redis.call('HSETNX', KEYS[3], 'e', ARGV[2]) == 1 then
+  redis.call('HSET', KEYS[3], 's', string.format('%d', tonumber(ARGV[4]) * 1000))
+  redis.call('DEL', KEYS[4])
+end
+local seq = string.format('%d', redis.call('HINCRBY', KEYS[3], 's', 1))
+redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[3], seq .. '-0', 'i', ARGV[1], 'v', '', 't', ARGV[4], 'k', 'x')
+return 1
