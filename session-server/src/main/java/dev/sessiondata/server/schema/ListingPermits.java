@@ -10,7 +10,8 @@ import java.util.concurrent.Semaphore;
  * {@link SchemaProperties#maxBatchSize()} on the heap while they are built, before the bound on answers in flight sees
  * the answer: clients asking for pages faster than they read them (200 connections, four pages each) had the server
  * build them all at once, and the heap's collections took every other request's time. Listings are rare (a client's
- * startup), so a few at once is plenty; one more is the {@code 503} of an overloaded server. Never waits.
+ * startup), so a few at once is plenty; the route waits for one on a timer for a short while, and a listing that
+ * still finds none is the {@code 503} of an overloaded server. Never blocks a thread.
  */
 final class ListingPermits {
 
