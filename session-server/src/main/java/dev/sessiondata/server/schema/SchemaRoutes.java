@@ -19,7 +19,6 @@ import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
-import reactor.util.retry.Retry;
 /**
  * The descriptor registry of serializers whose readers need the writer's class metadata, under
  * {@code /api/v1/serializers/{serializerId}/descriptors}: One Nio's path ({@link SessionApi#ONE_NIO_DESCRIPTORS_PATH})
@@ -37,8 +36,12 @@ public final class SchemaRoutes {
     public static final String DESCRIPTORS_PATH = SessionApi.SERIALIZERS_PATH + "/{serializerId}/descriptors";
     public static final String DESCRIPTOR_PATH = DESCRIPTORS_PATH + "/{uid}";
     static final int CONCURRENT_LISTINGS = 2;
+    /**
+     * How long a listing waits for a build permit: a page is built in milliseconds, so the clients of a fleet that
+     * start together are served one after another; a listing that still finds none is the {@code 503} of an
+     * overloaded server.
+     */
     private static final Duration LISTING_WAIT = Duration.ofSeconds(2);
-    private static final Duration LISTING_RETRY = Duration.ofMillis(10);
 
     private final SchemaStore store;
     private final SerializerPolicy serializers;
@@ -93,20 +96,9 @@ public final class SchemaRoutes {
         String serializer = known(request.variable("serializerId"));
         String after = request.queryParameter("after");
         String limit = request.queryParameter("limit");
-        return Mono.usingWhen(listingPermit(), permit -> blocking(request, () -> pages.page(serializer, after, limit))
-                .map(page -> batch(serializer, page)), permit -> Mono.fromRunnable(permit::release));
-    }
-
-    /**
-     * A listing permit, waited for on a timer (no thread waits) for up to {@link #LISTING_WAIT}: a page is built in
-     * milliseconds, so the clients of a fleet that start together are served one after another, and only a listing
-     * that still finds every permit taken after the wait is the {@code 503} of an overloaded server.
-     */
-    private Mono<ListingPermits> listingPermit() {
-        return Mono.fromCallable(listings::acquire)
-                .retryWhen(Retry.fixedDelay(LISTING_WAIT.toMillis() / LISTING_RETRY.toMillis(), LISTING_RETRY)
-                        .filter(ApiProblemException.class::isInstance)
-                        .onRetryExhaustedThrow((spec, signal) -> signal.failure()));
+        return Mono.usingWhen(listings.acquire(LISTING_WAIT),
+                permit -> blocking(request, () -> pages.page(serializer, after, limit)).map(page -> batch(serializer, page)),
+                permit -> Mono.fromRunnable(permit::release));
     }
 
     /** {@code GET}: one class descriptor of a serializer, as a batch of one (for a reader's lazy miss). */

@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sessiondata.api.ProblemType;
 import dev.sessiondata.server.http.ApiProblemException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** Finding 5 of #33: listings built at once are bounded, and one beyond the bound is refused, not queued. */
+/** Finding 5 of #33: listings built at once are bounded; one beyond the bound is refused, at once or after its wait. */
 class ListingPermitsTest {
 
     @Test
@@ -23,5 +26,20 @@ class ListingPermitsTest {
 
         first.release();
         assertThat(permits.acquire()).isSameAs(permits);
+    }
+
+    @Test
+    void aWaitingListingTakesThePermitGivenBackAndOneThatWaitsTooLongIsRefused() throws Exception {
+        ListingPermits permits = new ListingPermits(1);
+        ListingPermits held = permits.acquire();
+
+        assertThatThrownBy(() -> permits.acquire(Duration.ofMillis(50)).block(Duration.ofSeconds(5)))
+                .isInstanceOfSatisfying(ApiProblemException.class,
+                        refused -> assertThat(refused.properties()).containsEntry("overloaded", true));
+        CompletableFuture<ListingPermits> waiting = permits.acquire(Duration.ofSeconds(5)).toFuture();
+        assertThat(waiting).isNotDone();
+        held.release();
+
+        assertThat(waiting.get(5, TimeUnit.SECONDS)).isSameAs(permits);
     }
 }
