@@ -24,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -111,12 +112,9 @@ class ChangeFeedTest {
         return cache.complete(cache.begin(id), BYTES, TYPE, version, Instant.now().plusSeconds(600));
     }
 
-    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime()).as(what).isLessThan(deadline);
-            Thread.sleep(5);
-        }
+    private static void await(BooleanSupplier condition, String what) {
+        Awaitility.await(what).atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(5))
+                .until(condition::getAsBoolean);
     }
 
     @Test
@@ -207,6 +205,7 @@ class ChangeFeedTest {
         await(cache::serving, "hello opens the cache");
         store("a", "v1");
 
+        // the passing time is what is tested: a second, five heartbeat intervals, with a heartbeat every half of one
         for (int i = 0; i < 10; i++) {
             Thread.sleep(100);
             stream.send("heartbeat", "p0", "{}");

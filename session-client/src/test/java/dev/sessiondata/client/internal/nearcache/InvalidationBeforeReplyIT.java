@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -75,14 +76,13 @@ class InvalidationBeforeReplyIT {
     }
 
     /** Reads another session until the cache serves it: the feed said hello. */
-    private void awaitFeed() throws InterruptedException {
+    private void awaitFeed() {
         writer.put("race-warm", "warm");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (hits() == 0) {
-            assertThat(System.nanoTime()).as("the feed opens").isLessThan(deadline);
-            get("race-warm");
-            Thread.sleep(10);
-        }
+        Awaitility.await("the feed opens").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(10))
+                .until(() -> {
+                    get("race-warm");
+                    return hits() > 0;
+                });
     }
 
     /**
