@@ -4,7 +4,6 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelPipeline;
-import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -53,10 +52,7 @@ public final class ConnectionBounds implements NettyServerCustomizer {
 
     @Override
     public HttpServer apply(HttpServer server) {
-        Duration headerTimeout = properties.headerTimeout();
-        int maxPipelined = properties.maxPipelinedRequests();
-        Duration idleTimeout = properties.idleTimeout();
-        Duration bodyTimeout = properties.bodyTimeout();
+        RequestBounds.Closures closures = new Closures();
         return server.doOnChannelInit((observer, channel, remoteAddress) -> {
             OpenConnections.Refusal refusal = open.admit(channel);
             if (refusal != null) {
@@ -64,16 +60,34 @@ public final class ConnectionBounds implements NettyServerCustomizer {
                 return;
             }
             ChannelPipeline pipeline = channel.pipeline();
-            if (pipeline.get(NettyPipeline.HttpCodec) == null) {
-                return;
+            if (pipeline.get(NettyPipeline.HttpCodec) != null) {
+                RequestBounds.install(pipeline, properties, closures);
             }
-            RequestHeadTimeout.install(pipeline, headerTimeout, closedForHeaderTimeout::increment);
-            pipeline.addAfter(NettyPipeline.HttpCodec, UnansweredRequests.NAME, new UnansweredRequests(maxPipelined,
-                    idleTimeout, closedForPipelining::increment, closedForIdle::increment));
-            pipeline.addAfter(NettyPipeline.HttpCodec, BodyFramingFailures.NAME, new BodyFramingFailures());
-            pipeline.addAfter(NettyPipeline.HttpCodec, RequestBodyTimeout.NAME,
-                    new RequestBodyTimeout(bodyTimeout, closedForBodyTimeout::increment));
         });
+    }
+
+    /** Counts the connections {@link RequestBounds} closes, by reason. */
+    private final class Closures implements RequestBounds.Closures {
+
+        @Override
+        public void headerTimeout() {
+            closedForHeaderTimeout.increment();
+        }
+
+        @Override
+        public void bodyTimeout() {
+            closedForBodyTimeout.increment();
+        }
+
+        @Override
+        public void pipelinedExceeded() {
+            closedForPipelining.increment();
+        }
+
+        @Override
+        public void idle() {
+            closedForIdle.increment();
+        }
     }
 
     private void refuse(Channel channel, OpenConnections.Refusal refusal) {

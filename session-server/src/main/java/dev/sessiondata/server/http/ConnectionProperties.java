@@ -11,7 +11,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * from the clients that do. The request-line and header-size limits are Spring Boot's own
  * ({@code server.netty.max-initial-line-length}, {@code server.max-http-request-header-size}); these are the bounds
  * Boot has no property for, and the idle timeout, which Boot's {@code server.netty.idle-timeout} would apply at a
- * cost per request (see {@link UnansweredRequests}).
+ * cost per request (see {@link RequestBounds}).
  *
  * @param maxConnections       the connections the server holds open at once; a connection beyond it is closed as
  *                             soon as it is accepted; default three quarters of the process's file-descriptor limit

@@ -1,7 +1,7 @@
 package dev.sessiondata.server.http;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.HttpHeaders;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
@@ -72,11 +72,15 @@ public final class Reply {
         whenDone.run();
     }
 
+    private static final DefaultHttpHeadersFactory UNVALIDATED = DefaultHttpHeadersFactory.headersFactory()
+            .withNameValidation(false).withValueValidation(false);
+
     /** Builds one reply. */
     public static final class Builder {
 
         private final int status;
-        private final HttpHeaders headers = new DefaultHttpHeaders(false);
+        /** Not validated here: the pipeline copies them into the answer's headers, which validate each value. */
+        private final HttpHeaders headers = UNVALIDATED.newHeaders();
 
         private Builder(int status) {
             this.status = status;
