@@ -3,7 +3,7 @@ package dev.sessiondata.server.http;
 import dev.sessiondata.api.ProblemType;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
-import reactor.core.publisher.Mono;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Admission by bytes, both ways ({@link OverloadProperties}). A route that reads a body is admitted by
@@ -24,17 +24,18 @@ public final class Admission implements Link {
         this.answerKibibytes = new Semaphore(units(maxAnswerBytes));
     }
 
+    /** A route that reads a body holds its permit until the request has ended (the store has the write, or not). */
     @Override
-    public Mono<Reply> handle(ApiRequest request, Chain next) {
+    public @Nullable Runnable enter(ApiRequest request) {
         RouteTable.Route route = request.route();
-        Mono<Reply> reply = route == null || route.maxBodyBytes() == 0 ? next.proceed(request)
-                // the permit is held until the reply is made (the store has the write, or it failed), then given back
-                : Mono.using(() -> writes.admit(request.contentLength(), route.maxBodyBytes()),
-                        permit -> next.proceed(request), WriteAdmission.Permit::close);
-        return reply.map(this::admitAnswer);
+        if (route == null || route.maxBodyBytes() == 0) {
+            return null;
+        }
+        return writes.admit(request.contentLength(), route.maxBodyBytes())::close;
     }
 
-    private Reply admitAnswer(Reply reply) {
+    @Override
+    public Reply leave(ApiRequest request, Reply reply) {
         if (reply.length() == 0) {
             return reply;
         }

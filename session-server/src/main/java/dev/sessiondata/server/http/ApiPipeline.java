@@ -8,7 +8,10 @@ import io.netty.handler.codec.http.HttpHeaders;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.boot.reactor.netty.NettyRouteProvider;
+import org.springframework.web.util.DisconnectedClientHelper;
 import reactor.core.publisher.Mono;
 import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.HttpServerResponse;
@@ -16,7 +19,7 @@ import reactor.netty.http.server.HttpServerRoutes;
 
 /**
  * The one front door: every request but the actuator's, on Reactor Netty's own route ahead of WebFlux, through the
- * links in the order given (outermost first) and then the {@link RouteTable}. It makes the {@link ApiRequest},
+ * {@link Link}s in the order given (outermost first) and then the {@link RouteTable}. It makes the {@link ApiRequest},
  * writes the {@link Reply} (on the connection's event loop, where the links and handlers answer) and tells the reply
  * when it is written or can no longer be. A target that is not a URI is refused here, before any link, as Netty
  * refuses what it cannot parse: a problem without {@code instance} (echoing the target would reflect the sender's
@@ -25,21 +28,19 @@ import reactor.netty.http.server.HttpServerRoutes;
 public final class ApiPipeline implements NettyRouteProvider {
 
     private static final String ACTUATOR = "/actuator";
+    private static final Logger LOG = LoggerFactory.getLogger(ApiPipeline.class);
 
+    private final Link[] links;
     private final RouteTable routes;
-    private final Link.Chain chain;
     private final ProblemDocuments problems;
 
+    /**
+     * @param problems answers what no link answered, and what Netty could not parse
+     */
     public ApiPipeline(List<Link> links, RouteTable routes, ProblemDocuments problems) {
+        this.links = links.toArray(Link[]::new);
         this.routes = routes;
         this.problems = problems;
-        Link.Chain chain = routes::dispatch;
-        for (int i = links.size() - 1; i >= 0; i--) {
-            Link link = links.get(i);
-            Link.Chain next = chain;
-            chain = request -> link.handle(request, next);
-        }
-        this.chain = chain;
     }
 
     @Override
@@ -71,7 +72,79 @@ public final class ApiPipeline implements NettyRouteProvider {
         String path = query < 0 ? uri : uri.substring(0, query);
         ApiRequest request = new ApiRequest(netty, response.responseHeaders(), method, path,
                 query < 0 ? null : uri.substring(query + 1), routes.match(method, path));
-        return chain.proceed(request).flatMap(reply -> write(response, reply, request.isHead()));
+        return run(request).flatMap(reply -> write(response, reply, request.isHead()));
+    }
+
+    /**
+     * The request through the links' way in, its handler, and the links' way out: the reply, or nothing when the
+     * client left before there was one.
+     */
+    private Mono<Reply> run(ApiRequest request) {
+        int entered = 0;
+        Runnable ended = null;
+        Mono<Reply> made;
+        try {
+            for (; entered < links.length; entered++) {
+                Runnable release = links[entered].enter(request);
+                if (release != null) {
+                    ended = ended == null ? release : both(ended, release);
+                }
+            }
+            made = routes.dispatch(request);
+        } catch (RuntimeException | Error refused) {
+            made = Mono.error(refused);
+        }
+        if (ended != null) {
+            Runnable whenEnded = ended;
+            made = made.doFinally(signal -> whenEnded.run());
+        }
+        int depth = entered;
+        return made.map(reply -> leave(request, reply, null, depth)).onErrorResume(failure -> {
+            if (DisconnectedClientHelper.isClientDisconnectedException(failure)) {
+                // the client left (closed the connection mid-body, say): there is nobody to answer
+                LOG.debug("Client gone during {} {}: {}", request.method(), request.path(), failure.toString());
+                return Mono.empty();
+            }
+            return Mono.just(leave(request, null, failure, depth));
+        });
+    }
+
+    /**
+     * The way out through the links {@code 0 .. depth - 1}, innermost first, of a reply or a failure. A failure goes
+     * outwards until a link answers it; one that no link answers gets its problem here, so the way out never fails.
+     */
+    private Reply leave(ApiRequest request, @Nullable Reply made, @Nullable Throwable failed, int depth) {
+        Reply reply = made;
+        Throwable failure = failed;
+        for (int i = depth - 1; i >= 0; i--) {
+            Link link = links[i];
+            try {
+                if (failure != null) {
+                    reply = link.fail(request, failure);
+                    if (reply == null) {
+                        continue;
+                    }
+                    failure = null;
+                }
+                reply = link.leave(request, reply);
+            } catch (RuntimeException | Error thrown) {
+                failure = thrown;
+            }
+        }
+        if (failure != null) {
+            return problems.reply(failure, request.method(), request.path());
+        }
+        return reply;
+    }
+
+    private static Runnable both(Runnable first, Runnable second) {
+        return () -> {
+            try {
+                first.run();
+            } finally {
+                second.run();
+            }
+        };
     }
 
     private static Mono<Void> write(HttpServerResponse response, Reply reply, boolean head) {

@@ -28,6 +28,7 @@ public final class ApiRequest {
     private final @Nullable String query;
     private final RouteTable.@Nullable Match match;
     private final boolean api;
+    private final long startNanos = System.nanoTime();
 
     ApiRequest(HttpServerRequest netty, HttpHeaders answerHeaders, String method, String path, @Nullable String query,
             RouteTable.@Nullable Match match) {
@@ -43,6 +44,11 @@ public final class ApiRequest {
 
     public String method() {
         return method;
+    }
+
+    /** {@link System#nanoTime()} when the pipeline took the request: where its time is counted from. */
+    public long startNanos() {
+        return startNanos;
     }
 
     public boolean isHead() {

@@ -32,7 +32,7 @@ import tools.jackson.databind.json.JsonMapper;
  * is unknown ({@code 504}: it may have been applied), a full store ({@code 507}) and anything unexpected
  * ({@code 500}, logged once here with its cause), an index value listing the most sessions it may ({@code 409}). Each one is counted as a rejected request.
  *
- * <p>As a {@link Link} it turns every failure of the links inside it into its problem reply. The requests the
+ * <p>As a {@link Link} it turns every failure of the links inside it into its problem reply ({@link #fail}). The requests the
  * pipeline does not take (the actuator's) get theirs through {@link #webFlux()}, and the ones Netty cannot parse
  * through {@link DecodingFailureProblems}; both render with {@link #document}.
  */
@@ -56,15 +56,8 @@ public final class ProblemDocuments implements Link {
     }
 
     @Override
-    public Mono<Reply> handle(ApiRequest request, Chain next) {
-        return Mono.defer(() -> next.proceed(request)).onErrorResume(failure -> {
-            if (DisconnectedClientHelper.isClientDisconnectedException(failure)) {
-                // the client left (closed the connection mid-body, say): there is nobody to answer
-                LOG.debug("Client gone during {} {}: {}", request.method(), request.path(), failure.toString());
-                return Mono.empty();
-            }
-            return Mono.just(reply(failure, request.method(), request.path()));
-        });
+    public Reply fail(ApiRequest request, Throwable failure) {
+        return reply(failure, request.method(), request.path());
     }
 
     /** The problem reply to {@code thrown}, a request for {@code path}. */

@@ -50,10 +50,9 @@ public final class RequestMetrics implements Link {
     }
 
     @Override
-    public Mono<Reply> handle(ApiRequest request, Chain next) {
-        long start = System.nanoTime();
-        return next.proceed(request).doOnNext(reply -> timer(request, reply.status())
-                .record(System.nanoTime() - start, TimeUnit.NANOSECONDS));
+    public Reply leave(ApiRequest request, Reply reply) {
+        timer(request, reply.status()).record(System.nanoTime() - request.startNanos(), TimeUnit.NANOSECONDS);
+        return reply;
     }
 
     private Timer timer(ApiRequest request, int status) {

@@ -4,11 +4,9 @@ import dev.sessiondata.api.ProblemType;
 import dev.sessiondata.server.http.ApiProblemException;
 import dev.sessiondata.server.http.ApiRequest;
 import dev.sessiondata.server.http.Link;
-import dev.sessiondata.server.http.Reply;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
-import reactor.core.publisher.Mono;
 
 /**
  * Lets an API request through only with a known bearer token, and a request that is not a read only with a
@@ -29,20 +27,20 @@ public final class BearerAuthentication implements Link {
     }
 
     @Override
-    public Mono<Reply> handle(ApiRequest request, Chain next) {
+    public @Nullable Runnable enter(ApiRequest request) {
         if (!request.isApi()) {
-            return next.proceed(request);
+            return null;
         }
         Optional<ApiClient> client = tokens.authenticate(bearerToken(request.header(HttpHeaderNames.AUTHORIZATION)));
         if (client.isEmpty()) {
-            return Mono.error(new ApiProblemException(ProblemType.UNAUTHORIZED,
-                    "Send Authorization: Bearer <token> with a token the server knows."));
+            throw new ApiProblemException(ProblemType.UNAUTHORIZED,
+                    "Send Authorization: Bearer <token> with a token the server knows.");
         }
         if (!request.isRead() && !client.get().access().allowsWrites()) {
-            return Mono.error(new ApiProblemException(ProblemType.FORBIDDEN,
-                    "Client '" + client.get().name() + "' has read access; " + request.method() + " needs read-write."));
+            throw new ApiProblemException(ProblemType.FORBIDDEN,
+                    "Client '" + client.get().name() + "' has read access; " + request.method() + " needs read-write.");
         }
-        return next.proceed(request);
+        return null;
     }
 
     /** The token of an {@code Authorization: Bearer <token>} header; null for any other header or none. */

@@ -3,9 +3,8 @@ package dev.sessiondata.server.serializer;
 import dev.sessiondata.server.http.ApiRequest;
 import dev.sessiondata.server.http.Link;
 import dev.sessiondata.server.http.NettyHeaders;
-import dev.sessiondata.server.http.Reply;
 import io.netty.util.AsciiString;
-import reactor.core.publisher.Mono;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Puts {@code Session-Serializer-Active} on every API answer, refusals and problems included, before anything else
@@ -20,10 +19,10 @@ public final class ActiveSerializerHeader implements Link {
     }
 
     @Override
-    public Mono<Reply> handle(ApiRequest request, Chain next) {
+    public @Nullable Runnable enter(ApiRequest request) {
         if (request.isApi()) {
             request.answerHeaders().set(NettyHeaders.SERIALIZER_ACTIVE, active);
         }
-        return next.proceed(request);
+        return null;
     }
 }
