@@ -19,6 +19,7 @@ import dev.sessiondata.server.session.SessionRoutes;
 import dev.sessiondata.server.store.DeleteResult;
 import dev.sessiondata.server.store.IdChangeResult;
 import dev.sessiondata.server.store.Precondition;
+import dev.sessiondata.server.store.SessionRead;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.store.StoreUnavailableException;
@@ -75,15 +76,15 @@ class PipelineIT {
         }
 
         @Override
-        public CompletionStage<Optional<StoredSession>> get(String id) {
+        public CompletionStage<SessionRead> get(String id, long maxBytes) {
             calls.incrementAndGet();
-            return store.get(id);
+            return store.get(id, maxBytes);
         }
 
         @Override
-        public CompletionStage<Optional<StoredSession>> peek(String id) {
+        public CompletionStage<SessionRead> peek(String id, long maxBytes) {
             calls.incrementAndGet();
-            return store.peek(id);
+            return store.peek(id, maxBytes);
         }
 
         @Override
@@ -119,12 +120,12 @@ class PipelineIT {
         }
 
         @Override
-        public CompletionStage<Optional<StoredSession>> get(String id) {
+        public CompletionStage<SessionRead> get(String id, long maxBytes) {
             return down();
         }
 
         @Override
-        public CompletionStage<Optional<StoredSession>> peek(String id) {
+        public CompletionStage<SessionRead> peek(String id, long maxBytes) {
             return down();
         }
 
@@ -153,7 +154,7 @@ class PipelineIT {
         JsonMapper json = JsonMapper.builder().build();
         SerializerPolicy serializers = SerializerPolicy.of("java", List.of("java"), KnownSerializers.IDS);
         ServerMetrics metrics = new ServerMetrics(registry, List.of("java"));
-        OverloadProperties overload = new OverloadProperties(DataSize.ofMegabytes(8), 16, 3, maxAnswerBytes);
+        OverloadProperties overload = new OverloadProperties(DataSize.ofMegabytes(8), 16, 3, maxAnswerBytes, null);
         ProblemDocuments problems = new ProblemDocuments(json, metrics::rejected, overload.retryAfterSeconds());
         SessionRoutes sessions = new SessionRoutes(store, serializers,
                 new SessionProperties(Duration.ofMinutes(30), Duration.ofHours(24), DataSize.ofMegabytes(16), true, 1000), metrics,
@@ -168,7 +169,7 @@ class PipelineIT {
                 new SecurityProperties.Client("r", READER, Access.READ))));
         ApiPipeline pipeline = new ApiPipeline(List.of(new RequestMetrics(registry, routes), problems,
                 new ActiveSerializerHeader(serializers), new BearerAuthentication(tokens),
-                new Admission(new WriteAdmission(overload), overload)), routes, problems);
+                new Admission(new WriteAdmission(overload))), routes, problems, new AnswerBytes(overload));
         server = HttpServer.create().host("127.0.0.1").port(0).route(pipeline::apply).bindNow();
         return URI.create("http://127.0.0.1:" + server.port());
     }
