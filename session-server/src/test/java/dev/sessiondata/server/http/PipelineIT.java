@@ -1,6 +1,7 @@
 package dev.sessiondata.server.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.api.SessionApi;
@@ -26,6 +27,9 @@ import dev.sessiondata.server.store.StoreUnavailableException;
 import dev.sessiondata.server.store.StoredSession;
 import dev.sessiondata.server.store.WriteResult;
 import dev.sessiondata.server.store.memory.MemorySessionStore;
+import dev.sessiondata.server.store.redis.RedisSessionStore;
+import dev.sessiondata.server.support.RedisConnections;
+import dev.sessiondata.testsupport.RedisTarget;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.net.Socket;
@@ -42,9 +46,13 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.util.unit.DataSize;
 import reactor.netty.DisposableServer;
 import reactor.netty.http.server.HttpServer;
@@ -262,19 +270,50 @@ class PipelineIT {
                 .tag("status", "200").timer().count()).isEqualTo(1);
     }
 
+    /**
+     * The bound of 64 KiB keeps 16 KiB for small answers: a 16 MiB answer its client does not read holds the 48 KiB of
+     * the large share (all of it), after which a read of another large session is {@code 503} at one store call (its
+     * length) and not slid, while a small session is still served; closing the stalled connection gives the share
+     * back.
+     */
     @Test
-    void anAnswerBeyondTheBoundOfAnswersInFlightIs503UntilTheHeldOneIsGivenBackByItsConnectionClosing()
+    void aLargeReadBeyondTheLargeShareIs503AtOneStoreCallAndNotSlidWhileSmallReadsAreServedOnTheMemoryStore()
             throws Exception {
-        // a store far larger than the session, so that the session is certainly kept
-        URI base = start(new MemorySessionStore(1L << 34, Clock.systemUTC()), DataSize.ofKilobytes(64));
-        send(base, "PUT", SessionApi.SESSIONS_PATH + "/small", new byte[1024], "Authorization", "Bearer " + WRITER,
-                "Content-Type", SessionApi.mediaTypeOf("java"));
+        // a store far larger than the sessions, so that they are certainly kept
+        largeReadsBeyondTheLargeShare(new MemorySessionStore(1L << 34, Clock.systemUTC()));
+    }
+
+    /** {@link #aLargeReadBeyondTheLargeShareIs503AtOneStoreCallAndNotSlidWhileSmallReadsAreServedOnTheMemoryStore} on Redis. */
+    @Nested
+    @ExtendWith(RedisTarget.class)
+    class OnRedis {
+
+        private final String prefix = "sessiondata-it-" + UUID.randomUUID() + ":";
+        private LettuceConnectionFactory connections;
+
+        @AfterEach
+        void removeKeys() {
+            if (connections != null) {
+                RedisConnections.deleteKeys(connections, prefix);
+                connections.destroy();
+            }
+        }
+
+        @Test
+        void aLargeReadBeyondTheLargeShareIs503AtOneStoreCallAndNotSlidWhileSmallReadsAreServed() throws Exception {
+            connections = RedisConnections.standalone(RedisTarget.url());
+            largeReadsBeyondTheLargeShare(new RedisSessionStore(connections, prefix, Clock.systemUTC()));
+        }
+    }
+
+    private void largeReadsBeyondTheLargeShare(SessionStore underlying) throws Exception {
+        CountingStore store = new CountingStore(underlying);
+        URI base = start(store, DataSize.ofKilobytes(64));
+        write(base, "small", 1024);
+        write(base, "large", 40 * 1024);
         // larger than what the loopback socket's buffers take while nobody reads
-        assertThat(send(base, "PUT", SessionApi.SESSIONS_PATH + "/huge", new byte[16 * 1024 * 1024], "Authorization",
-                "Bearer " + WRITER, "Content-Type", SessionApi.mediaTypeOf("java")).statusCode()).isEqualTo(201);
-        assertThat(send(base, "HEAD", SessionApi.SESSIONS_PATH + "/huge", new byte[0], "Authorization",
-                "Bearer " + READER).statusCode()).isEqualTo(200);
-        assertThat(readSmall(base).statusCode()).isEqualTo(200);
+        write(base, "huge", 16 * 1024 * 1024);
+        assertThat(read(base, "large").statusCode()).as("read while nothing is held").isEqualTo(200);
 
         try (Socket stalled = new Socket()) {
             // a small window, so that the answer stays in flight whatever the kernel's loopback buffers would take
@@ -283,25 +322,43 @@ class PipelineIT {
             stalled.getOutputStream().write(("GET " + SessionApi.SESSIONS_PATH + "/huge HTTP/1.1\r\nHost: localhost\r\n"
                     + "Authorization: Bearer " + READER + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
             stalled.getOutputStream().flush();
-            HttpResponse<byte[]> refused = readSmall(base);
-            // on a busy machine the server may take a while to read the stalled request and start its answer
-            for (int i = 0; i < 250 && refused.statusCode() == 200; i++) {
-                Thread.sleep(20);
-                refused = readSmall(base);
-            }
+            // the server reads the stalled request and starts its answer when it gets to it
+            await().atMost(Duration.ofSeconds(30)).until(() -> read(base, "large").statusCode() == 503);
+            Instant largeExpiresAt = store.peek("large").toCompletableFuture().join().orElseThrow().expiresAt();
+            // a slide now would move the expiry: the clock is past the last served read's millisecond
+            Instant lastSlide = largeExpiresAt.minus(Duration.ofMinutes(30));
+            await().atMost(Duration.ofSeconds(5)).until(() -> Instant.now().isAfter(lastSlide.plusMillis(2)));
+
+            store.calls.set(0);
+            HttpResponse<byte[]> refused = read(base, "large");
             assertThat(refused.statusCode()).isEqualTo(503);
             assertThat(refused.headers().firstValue("Retry-After")).contains("3");
-            assertThat(new String(refused.body(), StandardCharsets.UTF_8)).contains("answers in flight");
+            assertThat(new String(refused.body(), StandardCharsets.UTF_8)).contains("answers in flight")
+                    .contains("\"overloaded\":true");
+            assertThat(store.calls.get()).as("the refused read asked the store once, for the length").isEqualTo(1);
+            assertThat(store.peek("large").toCompletableFuture().join().orElseThrow().expiresAt())
+                    .as("the refused read did not slide").isEqualTo(largeExpiresAt);
+
+            store.calls.set(0);
+            assertThat(read(base, "small").statusCode()).as("a small session is served").isEqualTo(200);
+            assertThat(store.calls.get()).as("at one store call").isEqualTo(1);
         }
-        HttpResponse<byte[]> admitted = readSmall(base);
-        for (int i = 0; i < 100 && admitted.statusCode() != 200; i++) {
-            Thread.sleep(50);
-            admitted = readSmall(base);
-        }
-        assertThat(admitted.statusCode()).as("the closed connection's share given back").isEqualTo(200);
+        Instant beforeServed = Instant.now();
+        // the closed connection's share is given back
+        await().atMost(Duration.ofSeconds(30)).until(() -> read(base, "large").statusCode() == 200);
+        assertThat(store.peek("large").toCompletableFuture().join().orElseThrow().expiresAt())
+                .as("the served read slid").isAfterOrEqualTo(beforeServed.plus(Duration.ofMinutes(30)).minusMillis(1));
     }
 
-    private HttpResponse<byte[]> readSmall(URI base) throws IOException, InterruptedException {
-        return send(base, "GET", SessionApi.SESSIONS_PATH + "/small", new byte[0], "Authorization", "Bearer " + READER);
+    private HttpResponse<byte[]> write(URI base, String id, int bytes) throws IOException, InterruptedException {
+        HttpResponse<byte[]> written = send(base, "PUT", SessionApi.SESSIONS_PATH + "/" + id, new byte[bytes],
+                "Authorization", "Bearer " + WRITER, "Content-Type", SessionApi.mediaTypeOf("java"));
+        assertThat(written.statusCode()).isEqualTo(201);
+        return written;
     }
+
+    private HttpResponse<byte[]> read(URI base, String id) throws IOException, InterruptedException {
+        return send(base, "GET", SessionApi.SESSIONS_PATH + "/" + id, new byte[0], "Authorization", "Bearer " + READER);
+    }
+
 }
