@@ -75,31 +75,28 @@ public final class SessionRoutes {
      *
      * <p>The session's size is not known before it is read, so the read takes a ceiling
      * ({@link ApiRequest#answerCeiling}): the bytes reserved of the bound of answers in flight, up to the largest
-     * session, or the size of a small answer when there is less room. A session within it is answered at the one
-     * store call. A larger one is answered by the store with its length only, neither read nor slid; its length is
-     * then held of the bound ({@code 503} when there is no room) and it is read again, and slid by that read. So a
-     * large value leaves the store only once its bytes are held, and only a large value under load costs a second
-     * store call.
+     * session (then the read has no ceiling: the ordinary read, as the store reads it cheapest), or the size of a
+     * small answer when there is less room. A session within it is answered at the one store call. A larger one is
+     * answered by the store with its length only, neither read nor slid; its length is then held of the bound
+     * ({@code 503} when there is no room) and it is read again, and slid by that read. So a large value leaves the
+     * store only once its bytes are held, and only a large value under load costs a second store call.
      */
     public Mono<Reply> get(ApiRequest request) {
         String id = SessionRequests.id(request);
         EntityTags.NoneMatch noneMatch = EntityTags.ifNoneMatch(request.header(HttpHeaderNames.IF_NONE_MATCH));
         boolean slide = properties.slidingExpiration() && !request.isHead();
         long ceiling = request.answerCeiling(maxSize);
-        return request.onLoop(read(id, slide, ceiling)).flatMap(read -> {
+        // room for the largest session a write takes: the store reads it without asking its length first
+        return request.onLoop(read(id, slide, ceiling >= maxSize ? SessionStore.UNBOUNDED : ceiling)).flatMap(read -> {
             if (!read.isLarger()) {
                 return Mono.just(reply(id, read, noneMatch));
             }
             if (!request.holdAnswer(read.length())) {
                 return Mono.error(Admission.overloaded());
             }
-            return request.onLoop(read(id, slide, read.length())).map(again -> {
-                if (again.isLarger()) {
-                    // rewritten larger between the two reads: its bytes are not held
-                    throw Admission.overloaded();
-                }
-                return reply(id, again, noneMatch);
-            });
+            // its bytes held: read as the ordinary read is (a session rewritten larger meanwhile is held again, or
+            // refused, when its answer is made)
+            return request.onLoop(read(id, slide, SessionStore.UNBOUNDED)).map(again -> reply(id, again, noneMatch));
         });
     }
 

@@ -30,6 +30,12 @@ import java.util.concurrent.CompletionStage;
 public interface SessionStore {
 
     /**
+     * The ceiling of a read whose caller has room for any session: the store may read it the cheapest way, without
+     * asking its length first.
+     */
+    long UNBOUNDED = Long.MAX_VALUE;
+
+    /**
      * The session of {@code id}, its expiry moved to now plus its time to live, if its bytes are at most
      * {@code maxBytes}; a larger session is answered by its length only ({@link SessionRead#larger}), neither read nor
      * slid, so that a caller reads a large value only once it has room for it. The slide is best effort: when the
@@ -42,12 +48,12 @@ public interface SessionStore {
 
     /** {@link #get(String, long)} without a ceiling. */
     default CompletionStage<Optional<StoredSession>> get(String id) {
-        return get(id, Long.MAX_VALUE).thenApply(SessionRead::found);
+        return get(id, UNBOUNDED).thenApply(SessionRead::found);
     }
 
     /** {@link #peek(String, long)} without a ceiling. */
     default CompletionStage<Optional<StoredSession>> peek(String id) {
-        return peek(id, Long.MAX_VALUE).thenApply(SessionRead::found);
+        return peek(id, UNBOUNDED).thenApply(SessionRead::found);
     }
 
     /** Writes the session if {@code precondition} holds, with a new version. */

@@ -146,13 +146,16 @@ public final class MemorySessionStore implements SessionStore, SessionIndex {
     }
 
     /**
-     * Looks at the entry quietly first, so that a session larger than {@code maxBytes} is answered by its length and
-     * not slid; a session within it is read again with {@code getIfPresent}, which slides it. An entry replaced
+     * Without a ceiling, one sliding {@code getIfPresent}. With one, looks at the entry quietly first, so that a
+     * session larger than {@code maxBytes} is answered by its length and not slid; a session within it is read again with {@code getIfPresent}, which slides it. An entry replaced
      * between the two looks is the one answered (slid by microseconds after its write set its expiry), or its length
      * if it is larger than {@code maxBytes}.
      */
     @Override
     public CompletionStage<SessionRead> get(String id, long maxBytes) {
+        if (maxBytes == UNBOUNDED) {
+            return answer(sessions.getIfPresent(id), maxBytes);
+        }
         Entry quiet = sessions.policy().getIfPresentQuietly(id);
         if (quiet == null || quiet.data.length > maxBytes) {
             return answer(quiet);

@@ -17,6 +17,7 @@ import dev.sessiondata.server.store.StoreFullException;
 import dev.sessiondata.server.store.StoredSession;
 import dev.sessiondata.server.store.Versions;
 import dev.sessiondata.server.store.WriteResult;
+import io.lettuce.core.KeyValue;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.cluster.SlotHash;
 import java.time.Clock;
@@ -95,8 +96,8 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * write, with the rename that makes it visible, so a conditional write either fully happens or not at all and a
  * session is never half-written; the ttl a slide uses; whether a read's body is within its ceiling. A written body
  * never passes through Lua (Redis pays for every KB that goes in or out of its interpreter): a write stages it with
- * {@code HSET}, sent with its script in one batch, one round trip. A read's body does, within the ceiling the server
- * has room for ({@link #get}). Sessions that releases before the
+ * {@code HSET}, sent with its script in one batch, one round trip; a read takes it with {@code HMGET}, or, when the
+ * server has no room for a large body, a script reads it only if it is within the ceiling ({@link #get}). Sessions that releases before the
  * partitioned layout wrote ({@code P session:{<id>}}) are not read: a store is not shared across that upgrade.
  * Session operations go through Lettuce's own asynchronous API ({@link NativeRedis}) and never wait; the session count is the separate view
  * {@link RedisSessionStatistics}. An
@@ -111,6 +112,9 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
     private static final byte[] TTL = bytes("ttl");
     private static final byte[] DIGEST = bytes("digest");
 
+    /** The hash fields of a session, in the order a read without a ceiling asks for them. */
+    private static final byte[][] FIELDS = {DATA, SERIALIZER, VERSION, TTL, bytes("expires"), DIGEST};
+
     /**
      * How long a staged write may wait for its commit, which follows it in the same round trip: only a server that
      * stops between the two leaves a staged hash behind, and Redis removes it after this.
@@ -120,11 +124,11 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
     /** The most sessions one index value lists unless told otherwise (unless constructed with another). */
     public static final int DEFAULT_MAX_SESSIONS_PER_VALUE = 100;
 
+    /** What a read's slide answers in place of the new expiry when Redis refused it for want of memory. */
+    private static final byte[] SLIDE_REFUSED = new byte[0];
     /** What {@code read.lua} is told: slide the expiry, or only look. */
     private static final byte[] SLIDE = bytes("1");
     private static final byte[] LOOK = bytes("0");
-    /** The ceiling of a read without one. */
-    private static final byte[] UNBOUNDED = bytes(String.valueOf(Long.MAX_VALUE));
     /** What follows an id in its session key: nothing, in this layout. */
     private static final byte[] EMPTY = new byte[0];
 
@@ -185,18 +189,23 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
     }
 
     /**
-     * One script ({@code read.lua}) reads the session and moves its expiry in one atomic step, so the slide never
-     * recreates a session deleted meanwhile and always uses the ttl the session has. It first asks the body's length
-     * ({@code HSTRLEN}): a body longer than {@code maxBytes} is answered by its length alone, neither read nor slid,
-     * so a large value crosses from Redis only once the caller has room for it. A body within the ceiling passes
-     * through Lua, which costs Redis a copy of it; the server's ceiling is small unless it reserved the room for a
-     * large one.
+     * Without a ceiling ({@link #UNBOUNDED}: the caller has room for any session), a {@link #peek} is one
+     * {@code HMGET}, and a {@code get} runs the touch script after it in the same round trip (one batch, answered
+     * together): the body never passes through Lua, which costs Redis per byte that goes in or out of its
+     * interpreter. The script reads the session's ttl and moves its expiry in one atomic step, so the slide never
+     * recreates a session deleted meanwhile and always uses the ttl the session has; the answer is what the
+     * {@code HMGET} read with the expiry the slide set (empty when the slide found the session gone). The script
+     * comes second so that the order holds when a node does not have it yet and it is sent again as {@code EVAL}.
      *
-     * <p>With a slide resolution, a sliding read is the script without its slide while the session was slid or
-     * written less than the resolution (at most half its ttl) ago, which the stored expiry minus the ttl says, on every
-     * node alike; the answer then has the stored expiry, at most that much earlier than an exact slide would set.
-     * A read past that point runs the touch script after the read's answer, a second round trip, once per
-     * resolution and session.
+     * <p>With a ceiling, one script ({@code read.lua}) first asks the body's length ({@code HSTRLEN}): a body longer
+     * than {@code maxBytes} is answered by its length alone, neither read nor slid, so a large value crosses from
+     * Redis only once the caller has room for it; a body within it is read and slid by the script in one atomic step,
+     * and passes through Lua (the server's ceiling is then small: it has no room for a large one).
+     *
+     * <p>With a slide resolution, a sliding read is the read alone while the session was slid or written less than
+     * the resolution (at most half its ttl) ago, which the stored expiry minus the ttl says, on every node alike; the
+     * answer then has the stored expiry, at most that much earlier than an exact slide would set. A read past that
+     * point runs the touch script after the read's answer, a second round trip, once per resolution and session.
      *
      * <p>A slide Redis refuses for want of memory ({@code noeviction} at {@code maxmemory} refuses the first write
      * of a script) leaves the read as it was: the session is answered with its stored expiry and
@@ -207,18 +216,49 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
         if (slideResolutionMillis > 0) {
             return peek(id, maxBytes).thenCompose(found -> slidIfDue(id, found));
         }
-        return read(id, maxBytes, SLIDE);
+        if (maxBytes != UNBOUNDED) {
+            return read(id, maxBytes, SLIDE);
+        }
+        byte[] key = sessionKey(id);
+        byte[][] keys = {key};
+        byte[] now = now();
+        return lettuce.batch(redis -> {
+            CompletionStage<List<KeyValue<byte[], byte[]>>> read = redis.hmget(key, FIELDS);
+            CompletionStage<byte @Nullable []> slid = redis.<byte[]>script(LuaScripts.TOUCH, ScriptOutputType.VALUE,
+                    keys, now, this.keys.indexHead(id)).exceptionally(failure -> {
+                        refusedSlide(failure);
+                        return SLIDE_REFUSED;
+                    });
+            return read.thenCombine(slid, (fields, expires) -> expires == SLIDE_REFUSED ? session(fields, null)
+                    : expires == null ? SessionRead.absent() : session(fields, expires));
+        });
     }
 
     @Override
     public CompletionStage<SessionRead> peek(String id, long maxBytes) {
-        return read(id, maxBytes, LOOK);
+        if (maxBytes != UNBOUNDED) {
+            return read(id, maxBytes, LOOK);
+        }
+        byte[] key = sessionKey(id);
+        return lettuce.call(redis -> redis.hmget(key, FIELDS)).thenApply(fields -> session(fields, null));
     }
 
     private CompletionStage<SessionRead> read(String id, long maxBytes, byte[] slide) {
         return lettuce.<List<Object>>script(LuaScripts.READ, ScriptOutputType.MULTI, sessionKey(id),
-                maxBytes == Long.MAX_VALUE ? UNBOUNDED : bytes(String.valueOf(maxBytes)), slide, now(),
-                keys.indexHead(id)).thenApply(this::answer);
+                bytes(String.valueOf(maxBytes)), slide, now(), keys.indexHead(id)).thenApply(this::answer);
+    }
+
+    /**
+     * The session of an {@code HMGET} of {@link #FIELDS}, with {@code expires} instead of the stored one when given;
+     * absent when it has no version (no such key).
+     */
+    private static SessionRead session(List<KeyValue<byte[], byte[]>> fields, byte @Nullable [] expires) {
+        if (fields.size() < FIELDS.length || !fields.get(2).hasValue()) {
+            return SessionRead.absent();
+        }
+        return SessionRead.of(session(fields.get(0).getValue(), fields.get(1).getValue(), fields.get(2).getValue(),
+                fields.get(3).getValue(), expires == null ? fields.get(4).getValue() : expires,
+                fields.get(5).getValueOrElse(null)));
     }
 
     /** The session of a {@code read.lua} answer (see the script). */
