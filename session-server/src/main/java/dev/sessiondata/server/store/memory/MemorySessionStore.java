@@ -82,7 +82,7 @@ public final class MemorySessionStore implements SessionStore, SessionIndex {
     /** The most sessions one index value lists unless told otherwise. */
     public static final int DEFAULT_MAX_SESSIONS_PER_VALUE = 100;
 
-    /** The answer of every read that finds nothing. */
+    /** The answer of every read that finds nothing: completed, so that nobody completes it otherwise. */
     private static final CompletionStage<SessionRead> ABSENT = CompletableFuture.completedFuture(SessionRead.absent());
 
     /** How many locks the ids share: enough that unrelated writes seldom meet on one. */
@@ -147,9 +147,9 @@ public final class MemorySessionStore implements SessionStore, SessionIndex {
 
     /**
      * Without a ceiling, one sliding {@code getIfPresent}. With one, looks at the entry quietly first, so that a
-     * session larger than {@code maxBytes} is answered by its length and not slid; a session within it is read again with {@code getIfPresent}, which slides it. An entry replaced
-     * between the two looks is the one answered (slid by microseconds after its write set its expiry), or its length
-     * if it is larger than {@code maxBytes}.
+     * session larger than {@code maxBytes} is answered by its length and not slid; a session within it is read again
+     * with {@code getIfPresent}, which slides it. An entry replaced between the two looks is the one answered (slid by
+     * microseconds after its write set its expiry), or its length if it is larger than {@code maxBytes}.
      */
     @Override
     public CompletionStage<SessionRead> get(String id, long maxBytes) {

@@ -97,8 +97,9 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * session is never half-written; the ttl a slide uses; whether a read's body is within its ceiling. A written body
  * never passes through Lua (Redis pays for every KB that goes in or out of its interpreter): a write stages it with
  * {@code HSET}, sent with its script in one batch, one round trip; a read takes it with {@code HMGET}, or, when the
- * server has no room for a large body, a script reads it only if it is within the ceiling ({@link #get}). Sessions that releases before the
- * partitioned layout wrote ({@code P session:{<id>}}) are not read: a store is not shared across that upgrade.
+ * server has no room for a large body, a script reads it only if it is within the ceiling ({@link #get}). Sessions
+ * that releases before the partitioned layout wrote ({@code P session:{<id>}}) are not read: a store is not shared
+ * across that upgrade.
  * Session operations go through Lettuce's own asynchronous API ({@link NativeRedis}) and never wait; the session count is the separate view
  * {@link RedisSessionStatistics}. An
  * unreachable Redis completes an operation's stage with a
