@@ -4,6 +4,7 @@ import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.server.changes.ChangesRoute;
 import dev.sessiondata.server.http.Admission;
+import dev.sessiondata.server.http.AnswerBytes;
 import dev.sessiondata.server.http.ApiPipeline;
 import dev.sessiondata.server.http.OpenApiDocument;
 import dev.sessiondata.server.http.OverloadProperties;
@@ -77,6 +78,11 @@ public class WebConfiguration {
     }
 
     @Bean
+    AnswerBytes answerBytes(OverloadProperties properties) {
+        return new AnswerBytes(properties);
+    }
+
+    @Bean
     Clock clock() {
         return Clock.systemUTC();
     }
@@ -114,9 +120,9 @@ public class WebConfiguration {
 
     @Bean
     ApiPipeline apiPipeline(RequestMetrics metrics, ProblemDocuments problems, SerializerPolicy serializers,
-            TokenRegistry tokens, WriteAdmission writes, OverloadProperties overload, RouteTable routes) {
+            TokenRegistry tokens, WriteAdmission writes, AnswerBytes answers, RouteTable routes) {
         return new ApiPipeline(List.of(metrics, problems, new ActiveSerializerHeader(serializers),
-                new BearerAuthentication(tokens), new Admission(writes, overload)), routes, problems);
+                new BearerAuthentication(tokens), new Admission(writes)), routes, problems, answers);
     }
 
     @Bean

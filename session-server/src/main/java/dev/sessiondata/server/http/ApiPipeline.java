@@ -20,10 +20,10 @@ import reactor.netty.http.server.HttpServerRoutes;
 /**
  * The one front door: every request but the actuator's, on Reactor Netty's own route ahead of WebFlux, through the
  * {@link Link}s in the order given (outermost first) and then the {@link RouteTable}. It makes the {@link ApiRequest},
- * writes the {@link Reply} (on the connection's event loop, where the links and handlers answer) and tells the reply
- * when it is written or can no longer be. A target that is not a URI is refused here, before any link, as Netty
- * refuses what it cannot parse: a problem without {@code instance} (echoing the target would reflect the sender's
- * bytes), and the connection closed.
+ * writes the {@link Reply} (on the connection's event loop, where the links and handlers answer) and gives back the
+ * request's share of answers in flight ({@link AnswerBytes}) once the answer is written or can no longer be. A target
+ * that is not a URI is refused here, before any link, as Netty refuses what it cannot parse: a problem without
+ * {@code instance} (echoing the target would reflect the sender's bytes), and the connection closed.
  */
 public final class ApiPipeline implements NettyRouteProvider {
 
@@ -33,13 +33,16 @@ public final class ApiPipeline implements NettyRouteProvider {
     private final Link[] links;
     private final RouteTable routes;
     private final ProblemDocuments problems;
+    private final AnswerBytes answers;
 
     /**
      * @param problems answers what no link answered, and what Netty could not parse
+     * @param answers  the bound of answers in flight, of which each request's share is given back here
      */
-    public ApiPipeline(List<Link> links, RouteTable routes, ProblemDocuments problems) {
+    public ApiPipeline(List<Link> links, RouteTable routes, ProblemDocuments problems, AnswerBytes answers) {
         this.links = links.toArray(Link[]::new);
         this.routes = routes;
+        this.answers = answers;
         this.problems = problems;
     }
 
@@ -71,8 +74,10 @@ public final class ApiPipeline implements NettyRouteProvider {
         int query = uri.indexOf('?');
         String path = query < 0 ? uri : uri.substring(0, query);
         ApiRequest request = new ApiRequest(netty, response.responseHeaders(), method, path,
-                query < 0 ? null : uri.substring(query + 1), routes.match(method, path));
-        return run(request).flatMap(reply -> write(response, reply, request.isHead()));
+                query < 0 ? null : uri.substring(query + 1), routes.match(method, path), answers);
+        // written, failed or cancelled (the connection closed): the answer's bytes are no longer held
+        return run(request).flatMap(reply -> write(response, reply, request.isHead()))
+                .doFinally(signal -> request.releaseAnswer());
     }
 
     /**
@@ -166,7 +171,7 @@ public final class ApiPipeline implements NettyRouteProvider {
         } else {
             sending = response.send();
         }
-        return Mono.from(sending).doFinally(signal -> reply.done());
+        return Mono.from(sending);
     }
 
     /**

@@ -17,7 +17,9 @@ import reactor.netty.http.server.HttpServerRequest;
 /**
  * One request as the pipeline's links and handlers see it: the method, the path and its route, the headers, the
  * query, the body when a handler asks for it, and the headers every answer to it carries (which a link may add to
- * before the reply is made). Made once per request by {@link ApiPipeline}.
+ * before the reply is made), and its share of the bound of answers in flight ({@link AnswerBytes}), which the
+ * pipeline gives back when the answer is written or its connection closes. Made once per request by
+ * {@link ApiPipeline}.
  */
 public final class ApiRequest {
 
@@ -29,10 +31,14 @@ public final class ApiRequest {
     private final RouteTable.@Nullable Match match;
     private final boolean api;
     private final long startNanos = System.nanoTime();
+    private final AnswerBytes answers;
+    /** The bytes this request holds of the bound of answers in flight; changed on the connection's event loop only. */
+    private long answerBytes;
 
     ApiRequest(HttpServerRequest netty, HttpHeaders answerHeaders, String method, String path, @Nullable String query,
-            RouteTable.@Nullable Match match) {
+            RouteTable.@Nullable Match match, AnswerBytes answers) {
         this.netty = netty;
+        this.answers = answers;
         this.answerHeaders = answerHeaders;
         this.method = method;
         this.path = path;
@@ -152,6 +158,44 @@ public final class ApiRequest {
     /** The whole body, at most {@code maxBytes}; a {@code 413} or {@code 400} problem otherwise. */
     public Mono<byte[]> body(long maxBytes) {
         return RequestBodies.read(netty, contentLength(), maxBytes);
+    }
+
+    /**
+     * Reserves up to {@code largest} bytes of answers in flight for this request's answer, as many as the large share
+     * has room for, and answers the most bytes the answer may be read from the store with: what was reserved, or the
+     * size of a small answer ({@link AnswerBytes#smallAnswerBytes()}), which needs no reservation, if that is more.
+     * For a value of unknown size: read it with this ceiling, and hold its length ({@link #holdAnswer}) before
+     * reading a larger one.
+     */
+    public long answerCeiling(long largest) {
+        answerBytes += answers.reserveUpTo(largest - answerBytes);
+        return Math.max(answers.smallAnswerBytes(), answerBytes);
+    }
+
+    /**
+     * Holds the bytes of an answer of {@code length} for this request until it is written: keeps them of what it
+     * holds and gives back the rest, or takes what it lacks. False, holding nothing, when the bound has no room.
+     */
+    public boolean holdAnswer(long length) {
+        long needed = answers.counted(length);
+        if (answerBytes >= needed) {
+            answers.release(answerBytes - needed);
+            answerBytes = needed;
+            return true;
+        }
+        releaseAnswer();
+        long taken = answers.tryTake(length);
+        if (taken < 0) {
+            return false;
+        }
+        answerBytes = taken;
+        return true;
+    }
+
+    /** Gives back what this request holds of the bound of answers in flight. */
+    void releaseAnswer() {
+        answers.release(answerBytes);
+        answerBytes = 0;
     }
 
     /** The connection's event loop, where the answer is written. */

@@ -22,14 +22,22 @@ import org.springframework.util.unit.DataSize;
  * @param maxAnswerBytes   the bound on the bytes of answers read from the store and not yet written to their
  *                         clients (a client that does not read its answers holds them); default a sixteenth of the
  *                         maximum heap, for the reasons of {@code maxBodyBytes}. An answer beyond it is {@code 503}
- *                         with {@code Retry-After}.
+ *                         with {@code Retry-After}. Large answers (above {@code smallAnswerBytes}) hold at most
+ *                         three quarters of it; the last quarter is kept for small answers. A session read takes the
+ *                         bytes of a large value before the value leaves the store, so the bound also bounds what
+ *                         crosses from the store, not only what waits for a socket.
+ * @param smallAnswerBytes the size up to which a session is read at once, in the one store call of an ordinary read,
+ *                         whatever the bound's room: a larger session leaves the store only once its bytes are taken
+ *                         from the large share of {@code maxAnswerBytes} (under load, a second store call; beyond
+ *                         it, {@code 503} with {@code Retry-After}); default 64 KiB, far above a typical session;
+ *                         at most a quarter of {@code maxAnswerBytes} is used
  */
 @ConfigurationProperties("sessiondata.overload")
 public record OverloadProperties(@Nullable DataSize maxBodyBytes, @Nullable Integer maxConcurrentWrites,
-        @Nullable Integer retryAfterSeconds, @Nullable DataSize maxAnswerBytes) {
-
+        @Nullable Integer retryAfterSeconds, @Nullable DataSize maxAnswerBytes, @Nullable DataSize smallAnswerBytes) {
 
     static final int DEFAULT_MAX_CONCURRENT_WRITES = 256;
+    static final DataSize DEFAULT_SMALL_ANSWER_BYTES = DataSize.ofKilobytes(64);
 
     public OverloadProperties {
         if (maxBodyBytes == null) {
@@ -44,9 +52,12 @@ public record OverloadProperties(@Nullable DataSize maxBodyBytes, @Nullable Inte
         if (retryAfterSeconds == null) {
             retryAfterSeconds = 1;
         }
-        if (maxAnswerBytes.toBytes() < 1) {
-            throw new IllegalArgumentException("sessiondata.overload.max-answer-bytes must be positive; was "
-                    + maxAnswerBytes);
+        if (smallAnswerBytes == null) {
+            smallAnswerBytes = DEFAULT_SMALL_ANSWER_BYTES;
+        }
+        if (maxAnswerBytes.toBytes() < 1 || smallAnswerBytes.toBytes() < 1) {
+            throw new IllegalArgumentException("sessiondata.overload.max-answer-bytes and small-answer-bytes must be "
+                    + "positive; were " + maxAnswerBytes + ", " + smallAnswerBytes);
         }
         if (maxBodyBytes.toBytes() < 1 || maxConcurrentWrites < 1 || retryAfterSeconds < 0) {
             throw new IllegalArgumentException("sessiondata.overload.max-body-bytes and max-concurrent-writes must be "

@@ -14,22 +14,16 @@ import org.reactivestreams.Publisher;
  */
 public final class Reply {
 
-    private static final Runnable NOTHING = () -> {
-    };
-
     private final int status;
     private final HttpHeaders headers;
     private final byte @Nullable [] body;
     private final @Nullable Publisher<ByteBuf> stream;
-    private final Runnable whenDone;
 
-    private Reply(int status, HttpHeaders headers, byte @Nullable [] body, @Nullable Publisher<ByteBuf> stream,
-            Runnable whenDone) {
+    private Reply(int status, HttpHeaders headers, byte @Nullable [] body, @Nullable Publisher<ByteBuf> stream) {
         this.status = status;
         this.headers = headers;
         this.body = body;
         this.stream = stream;
-        this.whenDone = whenDone;
     }
 
     /** A reply of {@code status} without a body, to which a handler adds its headers. */
@@ -58,20 +52,6 @@ public final class Reply {
         return body == null ? 0 : body.length;
     }
 
-    /** This reply, with {@code action} run once it is written or its connection is closed. */
-    public Reply whenDone(Runnable action) {
-        Runnable before = whenDone;
-        return new Reply(status, headers, body, stream, before == NOTHING ? action : () -> {
-            before.run();
-            action.run();
-        });
-    }
-
-    /** Called by the pipeline when the reply is written or cannot be any more. */
-    void done() {
-        whenDone.run();
-    }
-
     private static final DefaultHttpHeadersFactory UNVALIDATED = DefaultHttpHeadersFactory.headersFactory()
             .withNameValidation(false).withValueValidation(false);
 
@@ -92,15 +72,15 @@ public final class Reply {
         }
 
         public Reply body(byte[] body) {
-            return new Reply(status, headers, body, null, NOTHING);
+            return new Reply(status, headers, body, null);
         }
 
         public Reply stream(Publisher<ByteBuf> stream) {
-            return new Reply(status, headers, null, stream, NOTHING);
+            return new Reply(status, headers, null, stream);
         }
 
         public Reply build() {
-            return new Reply(status, headers, null, null, NOTHING);
+            return new Reply(status, headers, null, null);
         }
     }
 }

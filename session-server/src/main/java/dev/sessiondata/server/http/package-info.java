@@ -18,7 +18,8 @@
  *   <li>the {@code Session-Serializer-Active} header on every API answer: {@code serializer.ActiveSerializerHeader};</li>
  *   <li>authentication and access (token; read or write): {@code security.BearerAuthentication};</li>
  *   <li>admission by bytes, of request bodies and of answers in flight: {@link dev.sessiondata.server.http.Admission}
- *       (with {@link dev.sessiondata.server.http.WriteAdmission});</li>
+ *       (with {@link dev.sessiondata.server.http.WriteAdmission} and {@link dev.sessiondata.server.http.AnswerBytes},
+ *       which a session read also reserves from before it asks the store);</li>
  *   <li>routing by path and method, {@code HEAD} for every {@code GET}, {@code 404} and {@code 405} with
  *       {@code Allow}: {@link dev.sessiondata.server.http.RouteTable}.</li>
  * </ol>

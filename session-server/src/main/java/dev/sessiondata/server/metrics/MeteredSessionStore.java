@@ -3,9 +3,9 @@ package dev.sessiondata.server.metrics;
 import dev.sessiondata.server.store.DeleteResult;
 import dev.sessiondata.server.store.IdChangeResult;
 import dev.sessiondata.server.store.Precondition;
+import dev.sessiondata.server.store.SessionRead;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionWrite;
-import dev.sessiondata.server.store.StoredSession;
 import dev.sessiondata.server.store.WriteResult;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -37,9 +37,11 @@ public final class MeteredSessionStore implements SessionStore {
     private final Timer getHit;
     private final Timer getMiss;
     private final Timer getError;
+    private final Timer getLarger;
     private final Timer peekHit;
     private final Timer peekMiss;
     private final Timer peekError;
+    private final Timer peekLarger;
     private final Timer touchHit;
     private final Timer touchMiss;
     private final Timer touchError;
@@ -59,9 +61,11 @@ public final class MeteredSessionStore implements SessionStore {
         getHit = timer(registry, storeName, "get", "hit");
         getMiss = timer(registry, storeName, "get", "miss");
         getError = timer(registry, storeName, "get", "error");
+        getLarger = timer(registry, storeName, "get", "larger");
         peekHit = timer(registry, storeName, "peek", "hit");
         peekMiss = timer(registry, storeName, "peek", "miss");
         peekError = timer(registry, storeName, "peek", "error");
+        peekLarger = timer(registry, storeName, "peek", "larger");
         touchHit = timer(registry, storeName, "touch", "hit");
         touchMiss = timer(registry, storeName, "touch", "miss");
         touchError = timer(registry, storeName, "touch", "error");
@@ -83,18 +87,19 @@ public final class MeteredSessionStore implements SessionStore {
         idChangeError = timer(registry, storeName, "change-id", "error");
     }
 
+    /** A read answered by the length of a session larger than its ceiling is timed as {@code larger}. */
     @Override
-    public CompletionStage<Optional<StoredSession>> get(String id) {
+    public CompletionStage<SessionRead> get(String id, long maxBytes) {
         long start = System.nanoTime();
-        return timed(() -> delegate.get(id)).whenComplete((found, failure) ->
-                record(failure != null ? getError : found.isPresent() ? getHit : getMiss, start));
+        return timed(() -> delegate.get(id, maxBytes)).whenComplete((read, failure) -> record(failure != null ? getError
+                : read.session() != null ? getHit : read.isLarger() ? getLarger : getMiss, start));
     }
 
     @Override
-    public CompletionStage<Optional<StoredSession>> peek(String id) {
+    public CompletionStage<SessionRead> peek(String id, long maxBytes) {
         long start = System.nanoTime();
-        return timed(() -> delegate.peek(id)).whenComplete((found, failure) ->
-                record(failure != null ? peekError : found.isPresent() ? peekHit : peekMiss, start));
+        return timed(() -> delegate.peek(id, maxBytes)).whenComplete((read, failure) -> record(failure != null
+                ? peekError : read.session() != null ? peekHit : read.isLarger() ? peekLarger : peekMiss, start));
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.sessiondata.server.session;
 
 import dev.sessiondata.api.ProblemType;
 import dev.sessiondata.api.SessionApi;
+import dev.sessiondata.server.http.Admission;
 import dev.sessiondata.server.http.ApiProblemException;
 import dev.sessiondata.server.http.ApiRequest;
 import dev.sessiondata.server.http.NettyHeaders;
@@ -12,6 +13,7 @@ import dev.sessiondata.server.serializer.SerializerPolicy;
 import dev.sessiondata.server.store.DeleteResult;
 import dev.sessiondata.server.store.IndexValues;
 import dev.sessiondata.server.store.Precondition;
+import dev.sessiondata.server.store.SessionRead;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.store.StoredSession;
@@ -22,6 +24,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.http.MediaType;
 import reactor.core.publisher.Mono;
@@ -29,8 +32,9 @@ import reactor.core.publisher.Mono;
 /**
  * {@code /api/v1/sessions/{id}}: sessions as opaque bytes tagged with the serializer that wrote them, read and
  * written with entity tags. The order of the checks is the order of the costs: the URL, then the headers, then
- * the (bounded) body, then the store, which each request asks once at most. Nothing here blocks: the store answers
- * stages, which come back on the connection's event loop ({@link ApiRequest#onLoop}).
+ * the (bounded) body, then the store, which each request asks once (a read of a large session under load twice,
+ * {@link #get}). Nothing here blocks: the store answers stages, which come back on the connection's event loop
+ * ({@link ApiRequest#onLoop}).
  */
 public final class SessionRoutes {
 
@@ -68,28 +72,57 @@ public final class SessionRoutes {
      * accepts. A {@code HEAD} only looks: it does not slide the expiry, so checking that a session exists never
      * keeps it alive. {@code Repr-Digest} is the digest stored with the write (absent for sessions written before
      * digests were kept).
+     *
+     * <p>The session's size is not known before it is read, so the read takes a ceiling
+     * ({@link ApiRequest#answerCeiling}): the bytes reserved of the bound of answers in flight, up to the largest
+     * session (then the read has no ceiling: the ordinary read, as the store reads it cheapest), or the size of a
+     * small answer when there is less room. A session within it is answered at the one store call. A larger one is
+     * answered by the store with its length only, neither read nor slid; its length is then held of the bound
+     * ({@code 503} when there is no room) and it is read again, and slid by that read. So a large value leaves the
+     * store only once its bytes are held, and only a large value under load costs a second store call.
      */
     public Mono<Reply> get(ApiRequest request) {
         String id = SessionRequests.id(request);
         EntityTags.NoneMatch noneMatch = EntityTags.ifNoneMatch(request.header(HttpHeaderNames.IF_NONE_MATCH));
         boolean slide = properties.slidingExpiration() && !request.isHead();
-        return request.onLoop(slide ? store.get(id) : store.peek(id)).map(found -> {
-            StoredSession session = found.orElseThrow(() -> notFound(id));
-            if (noneMatch.matches(session.version())) {
-                return Reply.status(304)
-                        .header(NettyHeaders.ETAG, EntityTags.of(session.version()))
-                        .header(NettyHeaders.EXPIRES_AT, session.expiresAt().toString())
-                        .build();
+        long ceiling = request.answerCeiling(maxSize);
+        // room for the largest session a write takes: the store reads it without asking its length first
+        return request.onLoop(read(id, slide, ceiling >= maxSize ? SessionStore.UNBOUNDED : ceiling)).flatMap(read -> {
+            if (!read.isLarger()) {
+                return Mono.just(reply(id, read, noneMatch));
             }
-            Reply.Builder reply = Reply.status(200);
-            if (session.digest() != null) {
-                reply.header(NettyHeaders.REPR_DIGEST, session.digest());
+            if (!request.holdAnswer(read.length())) {
+                return Mono.error(Admission.overloaded());
             }
-            return reply.header(NettyHeaders.CONTENT_TYPE, contentType(session.serializerId()))
+            // its bytes held: read as the ordinary read is (a session rewritten larger meanwhile is held again, or
+            // refused, when its answer is made)
+            return request.onLoop(read(id, slide, SessionStore.UNBOUNDED)).map(again -> reply(id, again, noneMatch));
+        });
+    }
+
+    private CompletionStage<SessionRead> read(String id, boolean slide, long ceiling) {
+        return slide ? store.get(id, ceiling) : store.peek(id, ceiling);
+    }
+
+    private Reply reply(String id, SessionRead read, EntityTags.NoneMatch noneMatch) {
+        StoredSession session = read.session();
+        if (session == null) {
+            throw notFound(id);
+        }
+        if (noneMatch.matches(session.version())) {
+            return Reply.status(304)
                     .header(NettyHeaders.ETAG, EntityTags.of(session.version()))
                     .header(NettyHeaders.EXPIRES_AT, session.expiresAt().toString())
-                    .body(session.data());
-        });
+                    .build();
+        }
+        Reply.Builder reply = Reply.status(200);
+        if (session.digest() != null) {
+            reply.header(NettyHeaders.REPR_DIGEST, session.digest());
+        }
+        return reply.header(NettyHeaders.CONTENT_TYPE, contentType(session.serializerId()))
+                .header(NettyHeaders.ETAG, EntityTags.of(session.version()))
+                .header(NettyHeaders.EXPIRES_AT, session.expiresAt().toString())
+                .body(session.data());
     }
 
     /**

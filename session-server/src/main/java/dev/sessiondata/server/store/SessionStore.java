@@ -24,18 +24,37 @@ import java.util.concurrent.CompletionStage;
  * being thrown. Counting sessions is the separate, blocking view {@link SessionStoreStatistics}.
  *
  * <p>Reads are named as Caffeine names them: {@link #get} is a user's read and slides the session's expiry,
- * {@link #peek} only looks (Caffeine's {@code getIfPresentQuietly}).
+ * {@link #peek} only looks (Caffeine's {@code getIfPresentQuietly}). Both take a ceiling on the bytes they read: the
+ * server reads a session it has not reserved the bytes of only if it is small.
  */
 public interface SessionStore {
 
     /**
-     * The session of {@code id}, its expiry moved to now plus its time to live. The slide is best effort: when the
+     * The ceiling of a read whose caller has room for any session: the store may read it the cheapest way, without
+     * asking its length first.
+     */
+    long UNBOUNDED = Long.MAX_VALUE;
+
+    /**
+     * The session of {@code id}, its expiry moved to now plus its time to live, if its bytes are at most
+     * {@code maxBytes}; a larger session is answered by its length only ({@link SessionRead#larger}), neither read nor
+     * slid, so that a caller reads a large value only once it has room for it. The slide is best effort: when the
      * store refuses it (Redis out of memory), the session is still answered, with the expiry it had.
      */
-    CompletionStage<Optional<StoredSession>> get(String id);
+    CompletionStage<SessionRead> get(String id, long maxBytes);
 
-    /** The session of {@code id}, its expiry left as it is. */
-    CompletionStage<Optional<StoredSession>> peek(String id);
+    /** The session of {@code id} if its bytes are at most {@code maxBytes} (else its length only), its expiry left. */
+    CompletionStage<SessionRead> peek(String id, long maxBytes);
+
+    /** {@link #get(String, long)} without a ceiling. */
+    default CompletionStage<Optional<StoredSession>> get(String id) {
+        return get(id, UNBOUNDED).thenApply(SessionRead::found);
+    }
+
+    /** {@link #peek(String, long)} without a ceiling. */
+    default CompletionStage<Optional<StoredSession>> peek(String id) {
+        return peek(id, UNBOUNDED).thenApply(SessionRead::found);
+    }
 
     /** Writes the session if {@code precondition} holds, with a new version. */
     CompletionStage<WriteResult> put(String id, SessionWrite write, Precondition precondition);

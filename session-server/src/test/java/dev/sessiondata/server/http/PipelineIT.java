@@ -1,6 +1,7 @@
 package dev.sessiondata.server.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.sessiondata.api.KnownSerializers;
 import dev.sessiondata.api.SessionApi;
@@ -19,12 +20,16 @@ import dev.sessiondata.server.session.SessionRoutes;
 import dev.sessiondata.server.store.DeleteResult;
 import dev.sessiondata.server.store.IdChangeResult;
 import dev.sessiondata.server.store.Precondition;
+import dev.sessiondata.server.store.SessionRead;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.store.StoreUnavailableException;
 import dev.sessiondata.server.store.StoredSession;
 import dev.sessiondata.server.store.WriteResult;
 import dev.sessiondata.server.store.memory.MemorySessionStore;
+import dev.sessiondata.server.store.redis.RedisSessionStore;
+import dev.sessiondata.server.support.RedisConnections;
+import dev.sessiondata.testsupport.RedisTarget;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.net.Socket;
@@ -41,9 +46,14 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.util.unit.DataSize;
 import reactor.netty.DisposableServer;
 import reactor.netty.http.server.HttpServer;
@@ -63,27 +73,37 @@ class PipelineIT {
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final HttpClient client = HttpClient.newHttpClient();
     private DisposableServer server;
+    private AnswerBytes answers;
 
     /** Counts every call made to the store underneath. */
     private static final class CountingStore implements SessionStore {
 
         private final SessionStore store;
         private final AtomicInteger calls = new AtomicInteger();
+        private final Runnable afterRead;
 
         CountingStore(SessionStore store) {
+            this(store, () -> { });
+        }
+
+        /** {@code afterRead}: run after each sliding read has its answer, as what happens meanwhile elsewhere. */
+        CountingStore(SessionStore store, Runnable afterRead) {
             this.store = store;
+            this.afterRead = afterRead;
         }
 
         @Override
-        public CompletionStage<Optional<StoredSession>> get(String id) {
+        public CompletionStage<SessionRead> get(String id, long maxBytes) {
             calls.incrementAndGet();
-            return store.get(id);
+            CompletionStage<SessionRead> read = store.get(id, maxBytes);
+            afterRead.run();
+            return read;
         }
 
         @Override
-        public CompletionStage<Optional<StoredSession>> peek(String id) {
+        public CompletionStage<SessionRead> peek(String id, long maxBytes) {
             calls.incrementAndGet();
-            return store.peek(id);
+            return store.peek(id, maxBytes);
         }
 
         @Override
@@ -119,12 +139,12 @@ class PipelineIT {
         }
 
         @Override
-        public CompletionStage<Optional<StoredSession>> get(String id) {
+        public CompletionStage<SessionRead> get(String id, long maxBytes) {
             return down();
         }
 
         @Override
-        public CompletionStage<Optional<StoredSession>> peek(String id) {
+        public CompletionStage<SessionRead> peek(String id, long maxBytes) {
             return down();
         }
 
@@ -153,7 +173,7 @@ class PipelineIT {
         JsonMapper json = JsonMapper.builder().build();
         SerializerPolicy serializers = SerializerPolicy.of("java", List.of("java"), KnownSerializers.IDS);
         ServerMetrics metrics = new ServerMetrics(registry, List.of("java"));
-        OverloadProperties overload = new OverloadProperties(DataSize.ofMegabytes(8), 16, 3, maxAnswerBytes);
+        OverloadProperties overload = new OverloadProperties(DataSize.ofMegabytes(8), 16, 3, maxAnswerBytes, null);
         ProblemDocuments problems = new ProblemDocuments(json, metrics::rejected, overload.retryAfterSeconds());
         SessionRoutes sessions = new SessionRoutes(store, serializers,
                 new SessionProperties(Duration.ofMinutes(30), Duration.ofHours(24), DataSize.ofMegabytes(16), true, 1000), metrics,
@@ -166,9 +186,10 @@ class PipelineIT {
         TokenRegistry tokens = TokenRegistry.of(new SecurityProperties(List.of(
                 new SecurityProperties.Client("w", WRITER, Access.READ_WRITE),
                 new SecurityProperties.Client("r", READER, Access.READ))));
+        answers = new AnswerBytes(overload);
         ApiPipeline pipeline = new ApiPipeline(List.of(new RequestMetrics(registry, routes), problems,
                 new ActiveSerializerHeader(serializers), new BearerAuthentication(tokens),
-                new Admission(new WriteAdmission(overload), overload)), routes, problems);
+                new Admission(new WriteAdmission(overload))), routes, problems, answers);
         server = HttpServer.create().host("127.0.0.1").port(0).route(pipeline::apply).bindNow();
         return URI.create("http://127.0.0.1:" + server.port());
     }
@@ -261,46 +282,116 @@ class PipelineIT {
                 .tag("status", "200").timer().count()).isEqualTo(1);
     }
 
+    /**
+     * The bound of 64 KiB keeps 16 KiB for small answers. With the 48 KiB of the large share held (as by answers in
+     * flight), a read of a large session is {@code 503} at one store call (its length) and not slid, while a small
+     * session is still served at one call; once the share is given back the large session is read and slid.
+     */
     @Test
-    void anAnswerBeyondTheBoundOfAnswersInFlightIs503UntilTheHeldOneIsGivenBackByItsConnectionClosing()
+    void aLargeReadBeyondTheLargeShareIs503AtOneStoreCallAndNotSlidWhileSmallReadsAreServedOnTheMemoryStore()
             throws Exception {
-        // a store far larger than the session, so that the session is certainly kept
-        URI base = start(new MemorySessionStore(1L << 34, Clock.systemUTC()), DataSize.ofKilobytes(64));
-        send(base, "PUT", SessionApi.SESSIONS_PATH + "/small", new byte[1024], "Authorization", "Bearer " + WRITER,
-                "Content-Type", SessionApi.mediaTypeOf("java"));
-        // larger than what the loopback socket's buffers take while nobody reads
-        assertThat(send(base, "PUT", SessionApi.SESSIONS_PATH + "/huge", new byte[16 * 1024 * 1024], "Authorization",
-                "Bearer " + WRITER, "Content-Type", SessionApi.mediaTypeOf("java")).statusCode()).isEqualTo(201);
-        assertThat(send(base, "HEAD", SessionApi.SESSIONS_PATH + "/huge", new byte[0], "Authorization",
-                "Bearer " + READER).statusCode()).isEqualTo(200);
-        assertThat(readSmall(base).statusCode()).isEqualTo(200);
+        // a store far larger than the sessions, so that they are certainly kept
+        largeReadsBeyondTheLargeShare(new MemorySessionStore(1L << 34, Clock.systemUTC()));
+    }
 
-        try (Socket stalled = new Socket()) {
-            // a small window, so that the answer stays in flight whatever the kernel's loopback buffers would take
-            stalled.setReceiveBufferSize(4096);
-            stalled.connect(new java.net.InetSocketAddress("127.0.0.1", base.getPort()));
-            stalled.getOutputStream().write(("GET " + SessionApi.SESSIONS_PATH + "/huge HTTP/1.1\r\nHost: localhost\r\n"
-                    + "Authorization: Bearer " + READER + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            stalled.getOutputStream().flush();
-            HttpResponse<byte[]> refused = readSmall(base);
-            // on a busy machine the server may take a while to read the stalled request and start its answer
-            for (int i = 0; i < 250 && refused.statusCode() == 200; i++) {
-                Thread.sleep(20);
-                refused = readSmall(base);
+    /** {@link #aLargeReadBeyondTheLargeShareIs503AtOneStoreCallAndNotSlidWhileSmallReadsAreServedOnTheMemoryStore} on Redis. */
+    @Nested
+    @ExtendWith(RedisTarget.class)
+    class OnRedis {
+
+        private final String prefix = "sessiondata-it-" + UUID.randomUUID() + ":";
+        private LettuceConnectionFactory connections;
+
+        @AfterEach
+        void removeKeys() {
+            if (connections != null) {
+                RedisConnections.deleteKeys(connections, prefix);
+                connections.destroy();
             }
-            assertThat(refused.statusCode()).isEqualTo(503);
-            assertThat(refused.headers().firstValue("Retry-After")).contains("3");
-            assertThat(new String(refused.body(), StandardCharsets.UTF_8)).contains("answers in flight");
         }
-        HttpResponse<byte[]> admitted = readSmall(base);
-        for (int i = 0; i < 100 && admitted.statusCode() != 200; i++) {
-            Thread.sleep(50);
-            admitted = readSmall(base);
+
+        @Test
+        void aLargeReadBeyondTheLargeShareIs503AtOneStoreCallAndNotSlidWhileSmallReadsAreServed() throws Exception {
+            connections = RedisConnections.standalone(RedisTarget.url());
+            largeReadsBeyondTheLargeShare(new RedisSessionStore(connections, prefix, Clock.systemUTC()));
         }
-        assertThat(admitted.statusCode()).as("the closed connection's share given back").isEqualTo(200);
     }
 
-    private HttpResponse<byte[]> readSmall(URI base) throws IOException, InterruptedException {
-        return send(base, "GET", SessionApi.SESSIONS_PATH + "/small", new byte[0], "Authorization", "Bearer " + READER);
+    private void largeReadsBeyondTheLargeShare(SessionStore underlying) throws Exception {
+        CountingStore store = new CountingStore(underlying);
+        URI base = start(store, DataSize.ofKilobytes(64));
+        write(base, "small", 1024);
+        write(base, "large", 40 * 1024);
+        store.calls.set(0);
+        assertThat(read(base, "large").statusCode()).as("read while nothing is held").isEqualTo(200);
+        assertThat(store.calls.get()).as("at one store call").isEqualTo(1);
+        // the answer's bytes are given back once it is sent, which the client may see a moment before
+        await().atMost(Duration.ofSeconds(10)).until(() -> answers.held() == 0);
+
+        long held = answers.tryTake(answers.largeAnswerBytes());
+        assertThat(held).isEqualTo(48 * 1024);
+        Instant largeExpiresAt = store.peek("large").toCompletableFuture().join().orElseThrow().expiresAt();
+        // a slide now would move the expiry: the clock is past the last served read's millisecond
+        Instant lastSlide = largeExpiresAt.minus(Duration.ofMinutes(30));
+        await().atMost(Duration.ofSeconds(5)).until(() -> Instant.now().isAfter(lastSlide.plusMillis(2)));
+
+        store.calls.set(0);
+        HttpResponse<byte[]> refused = read(base, "large");
+        assertThat(refused.statusCode()).isEqualTo(503);
+        assertThat(refused.headers().firstValue("Retry-After")).contains("3");
+        assertThat(new String(refused.body(), StandardCharsets.UTF_8)).contains("answers in flight")
+                .contains("\"overloaded\":true");
+        assertThat(store.calls.get()).as("the refused read asked the store once, for the length").isEqualTo(1);
+        assertThat(store.peek("large").toCompletableFuture().join().orElseThrow().expiresAt())
+                .as("the refused read did not slide").isEqualTo(largeExpiresAt);
+
+        store.calls.set(0);
+        assertThat(read(base, "small").statusCode()).as("a small session is served").isEqualTo(200);
+        assertThat(store.calls.get()).as("at one store call").isEqualTo(1);
+
+        answers.release(held);
+        Instant beforeServed = Instant.now();
+        store.calls.set(0);
+        assertThat(read(base, "large").statusCode()).as("served once the share is given back").isEqualTo(200);
+        assertThat(store.calls.get()).as("at one store call").isEqualTo(1);
+        assertThat(store.peek("large").toCompletableFuture().join().orElseThrow().expiresAt())
+                .as("the served read slid").isAfterOrEqualTo(beforeServed.plus(Duration.ofMinutes(30)).minusMillis(1));
     }
+
+    /**
+     * A large session read while the large share is held by other answers, which are sent while the store answers
+     * its length: the length is then held, and the second store call reads and slides it.
+     */
+    @Test
+    void aLargeSessionReadWhileTheShareIsHeldIsReadAtASecondStoreCallOnceTheShareIsGivenBack() throws Exception {
+        AtomicLong heldByOthers = new AtomicLong();
+        CountingStore store = new CountingStore(new MemorySessionStore(1L << 34, Clock.systemUTC()),
+                () -> answers.release(heldByOthers.getAndSet(0)));
+        URI base = start(store, DataSize.ofKilobytes(64));
+        write(base, "large", 20 * 1024);
+        await().atMost(Duration.ofSeconds(10)).until(() -> answers.held() == 0);
+        heldByOthers.set(answers.tryTake(answers.largeAnswerBytes()));
+
+        store.calls.set(0);
+        Instant before = Instant.now();
+        HttpResponse<byte[]> read = read(base, "large");
+
+        assertThat(read.statusCode()).isEqualTo(200);
+        assertThat(read.body()).hasSize(20 * 1024);
+        assertThat(store.calls.get()).as("its length, then the session").isEqualTo(2);
+        assertThat(store.peek("large").toCompletableFuture().join().orElseThrow().expiresAt())
+                .isAfterOrEqualTo(before.plus(Duration.ofMinutes(30)).minusMillis(1));
+    }
+
+    private HttpResponse<byte[]> write(URI base, String id, int bytes) throws IOException, InterruptedException {
+        HttpResponse<byte[]> written = send(base, "PUT", SessionApi.SESSIONS_PATH + "/" + id, new byte[bytes],
+                "Authorization", "Bearer " + WRITER, "Content-Type", SessionApi.mediaTypeOf("java"));
+        assertThat(written.statusCode()).isEqualTo(201);
+        return written;
+    }
+
+    private HttpResponse<byte[]> read(URI base, String id) throws IOException, InterruptedException {
+        return send(base, "GET", SessionApi.SESSIONS_PATH + "/" + id, new byte[0], "Authorization", "Bearer " + READER);
+    }
+
 }

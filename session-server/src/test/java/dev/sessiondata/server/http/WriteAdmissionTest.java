@@ -12,7 +12,7 @@ class WriteAdmissionTest {
     private static final long MAX_BODY = 1024 * 1024;
 
     private static WriteAdmission admission(long maxBodyBytes, int maxWrites) {
-        return new WriteAdmission(new OverloadProperties(DataSize.ofBytes(maxBodyBytes), maxWrites, 3, null));
+        return new WriteAdmission(new OverloadProperties(DataSize.ofBytes(maxBodyBytes), maxWrites, 3, null, null));
     }
 
     @Test
@@ -68,7 +68,7 @@ class WriteAdmissionTest {
 
     @Test
     void theByteBoundDefaultsToASixteenthOfTheHeap() {
-        OverloadProperties defaults = new OverloadProperties(null, null, null, null);
+        OverloadProperties defaults = new OverloadProperties(null, null, null, null, null);
 
         assertThat(defaults.maxBodyBytes().toBytes()).isEqualTo(Runtime.getRuntime().maxMemory() / 16);
         assertThat(defaults.maxConcurrentWrites()).isEqualTo(OverloadProperties.DEFAULT_MAX_CONCURRENT_WRITES);

@@ -1,6 +1,7 @@
 package dev.sessiondata.server.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -47,6 +48,14 @@ public abstract class SessionStoreCompatibilityKit {
 
         Optional<StoredSession> peek(String id) {
             return store.peek(id).toCompletableFuture().join();
+        }
+
+        SessionRead get(String id, long maxBytes) {
+            return store.get(id, maxBytes).toCompletableFuture().join();
+        }
+
+        SessionRead peek(String id, long maxBytes) {
+            return store.peek(id, maxBytes).toCompletableFuture().join();
         }
 
         WriteResult put(String id, SessionWrite write, Precondition precondition) {
@@ -245,6 +254,50 @@ public abstract class SessionStoreCompatibilityKit {
         assertThat(plain.expiresAt()).isEqualTo(written);
         assertThat(slid.expiresAt()).isAfterOrEqualTo(beforeSlide.plusSeconds(60).minusMillis(1));
         assertThat(store.peek("short").orElseThrow().expiresAt()).isEqualTo(slid.expiresAt());
+    }
+
+    @Test
+    void aSessionLargerThanTheCeilingIsAnsweredByItsLengthNeitherReadNorSlidAndOneWithinItIsReadAndSlid() {
+        Duration ttl = Duration.ofSeconds(60);
+        Instant written = store.put("large", new SessionWrite(new byte[1000], "java", ttl), Precondition.none())
+                .expiresAt();
+        // a slide now would move the expiry: the clock is past the write's millisecond
+        await().atMost(Duration.ofSeconds(5)).until(() -> Instant.now().isAfter(written.minus(ttl).plusMillis(2)));
+
+        SessionRead larger = store.get("large", 999);
+        SessionRead largerPeek = store.peek("large", 0);
+
+        assertThat(larger.isLarger()).isTrue();
+        assertThat(larger.length()).isEqualTo(1000);
+        assertThat(larger.session()).isNull();
+        assertThat(largerPeek.isLarger()).isTrue();
+        assertThat(largerPeek.length()).isEqualTo(1000);
+        assertThat(store.peek("large").orElseThrow().expiresAt()).as("not slid").isEqualTo(written);
+
+        SessionRead peeked = store.peek("large", 1000);
+        assertThat(peeked.session()).isNotNull();
+        assertThat(peeked.session().data()).hasSize(1000);
+        assertThat(peeked.session().expiresAt()).isEqualTo(written);
+
+        Instant beforeSlide = Instant.now();
+        SessionRead read = store.get("large", 1000);
+        assertThat(read.isLarger()).isFalse();
+        assertThat(read.length()).isEqualTo(1000);
+        assertThat(read.session().data()).hasSize(1000);
+        assertThat(read.session().expiresAt()).isAfterOrEqualTo(beforeSlide.plus(ttl).minusMillis(1)).isAfter(written);
+        assertThat(store.peek("large").orElseThrow().expiresAt()).isEqualTo(read.session().expiresAt());
+    }
+
+    @Test
+    void aReadWithACeilingOfAnAbsentSessionIsAbsentAndAnEmptySessionFitsAnyCeiling() {
+        SessionRead absent = store.get("absent", 0);
+        assertThat(absent.isLarger()).isFalse();
+        assertThat(absent.session()).isNull();
+        assertThat(store.peek("absent", Long.MAX_VALUE).found()).isEmpty();
+
+        store.put("empty", new SessionWrite(new byte[0], "java", TTL), Precondition.none());
+        assertThat(store.get("empty", 0).session().data()).isEmpty();
+        assertThat(store.peek("empty", 0).session().data()).isEmpty();
     }
 
     @Test

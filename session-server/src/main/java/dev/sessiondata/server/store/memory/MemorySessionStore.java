@@ -16,6 +16,7 @@ import dev.sessiondata.server.store.Precondition;
 import dev.sessiondata.server.store.SessionChange.Kind;
 import dev.sessiondata.server.store.SessionIndex;
 import dev.sessiondata.server.store.SessionPartitions;
+import dev.sessiondata.server.store.SessionRead;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.SessionWrite;
@@ -81,6 +82,9 @@ public final class MemorySessionStore implements SessionStore, SessionIndex {
     /** The most sessions one index value lists unless told otherwise. */
     public static final int DEFAULT_MAX_SESSIONS_PER_VALUE = 100;
 
+    /** The answer of every read that finds nothing: completed, so that nobody completes it otherwise. */
+    private static final CompletionStage<SessionRead> ABSENT = CompletableFuture.completedFuture(SessionRead.absent());
+
     /** How many locks the ids share: enough that unrelated writes seldom meet on one. */
     private static final int STRIPES = 64;
 
@@ -141,19 +145,37 @@ public final class MemorySessionStore implements SessionStore, SessionIndex {
                 .build();
     }
 
+    /**
+     * Without a ceiling, one sliding {@code getIfPresent}. With one, looks at the entry quietly first, so that a
+     * session larger than {@code maxBytes} is answered by its length and not slid; a session within it is read again
+     * with {@code getIfPresent}, which slides it. An entry replaced between the two looks is the one answered (slid by
+     * microseconds after its write set its expiry), or its length if it is larger than {@code maxBytes}.
+     */
     @Override
-    public CompletionStage<Optional<StoredSession>> get(String id) {
-        return CompletableFuture.completedFuture(read(id, true));
+    public CompletionStage<SessionRead> get(String id, long maxBytes) {
+        if (maxBytes == UNBOUNDED) {
+            return answer(sessions.getIfPresent(id), maxBytes);
+        }
+        Entry quiet = sessions.policy().getIfPresentQuietly(id);
+        if (quiet == null || quiet.data.length > maxBytes) {
+            return answer(quiet);
+        }
+        return answer(sessions.getIfPresent(id), maxBytes);
     }
 
     @Override
-    public CompletionStage<Optional<StoredSession>> peek(String id) {
-        return CompletableFuture.completedFuture(read(id, false));
+    public CompletionStage<SessionRead> peek(String id, long maxBytes) {
+        return answer(sessions.policy().getIfPresentQuietly(id), maxBytes);
     }
 
-    private Optional<StoredSession> read(String id, boolean slide) {
-        Entry entry = slide ? sessions.getIfPresent(id) : sessions.policy().getIfPresentQuietly(id);
-        return entry == null ? Optional.empty() : Optional.of(entry.session());
+    private static CompletionStage<SessionRead> answer(@Nullable Entry entry, long maxBytes) {
+        return entry == null || entry.data.length > maxBytes ? answer(entry)
+                : CompletableFuture.completedFuture(SessionRead.of(entry.session()));
+    }
+
+    /** Nothing, or the length of a session larger than the ceiling. */
+    private static CompletionStage<SessionRead> answer(@Nullable Entry entry) {
+        return entry == null ? ABSENT : CompletableFuture.completedFuture(SessionRead.larger(entry.data.length));
     }
 
     @Override
@@ -277,7 +299,9 @@ public final class MemorySessionStore implements SessionStore, SessionIndex {
 
     @Override
     public CompletionStage<Optional<Instant>> touch(String id) {
-        return CompletableFuture.completedFuture(read(id, true).map(StoredSession::expiresAt));
+        Entry entry = sessions.getIfPresent(id);
+        return CompletableFuture.completedFuture(entry == null ? Optional.empty()
+                : Optional.of(Instant.ofEpochMilli(entry.expiresAt())));
     }
 
     @Override

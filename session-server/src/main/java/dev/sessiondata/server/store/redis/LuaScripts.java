@@ -15,6 +15,7 @@ import java.util.HexFormat;
  */
 enum LuaScripts {
     PUT("put.lua"),
+    READ("read.lua"),
     TOUCH("touch.lua"),
     DELETE("delete.lua"),
     INDEX_SESSIONS("index-sessions.lua"),

@@ -10,6 +10,7 @@ import dev.sessiondata.server.store.IndexValueFullException;
 import dev.sessiondata.server.store.IndexedSession;
 import dev.sessiondata.server.store.Precondition;
 import dev.sessiondata.server.store.SessionIndex;
+import dev.sessiondata.server.store.SessionRead;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.store.StoreFullException;
@@ -93,10 +94,12 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  *
  * <p>Every decision is taken inside one Lua script (Redis runs each atomically): the precondition and ttl of a
  * write, with the rename that makes it visible, so a conditional write either fully happens or not at all and a
- * session is never half-written; the ttl a slide uses. The body itself never passes through Lua (Redis pays for
- * every KB that goes in or out of its interpreter): a write stages it with {@code HSET}, a read takes it with
- * {@code HMGET}, each sent with its script in one batch, one round trip. Sessions that releases before the
- * partitioned layout wrote ({@code P session:{<id>}}) are not read: a store is not shared across that upgrade.
+ * session is never half-written; the ttl a slide uses; whether a read's body is within its ceiling. A written body
+ * never passes through Lua (Redis pays for every KB that goes in or out of its interpreter): a write stages it with
+ * {@code HSET}, sent with its script in one batch, one round trip; a read takes it with {@code HMGET}, or, when the
+ * server has no room for a large body, a script reads it only if it is within the ceiling ({@link #get}). Sessions
+ * that releases before the partitioned layout wrote ({@code P session:{<id>}}) are not read: a store is not shared
+ * across that upgrade.
  * Session operations go through Lettuce's own asynchronous API ({@link NativeRedis}) and never wait; the session count is the separate view
  * {@link RedisSessionStatistics}. An
  * unreachable Redis completes an operation's stage with a
@@ -110,7 +113,7 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
     private static final byte[] TTL = bytes("ttl");
     private static final byte[] DIGEST = bytes("digest");
 
-    /** The hash fields of a session, in the order a read asks for them. */
+    /** The hash fields of a session, in the order a read without a ceiling asks for them. */
     private static final byte[][] FIELDS = {DATA, SERIALIZER, VERSION, TTL, bytes("expires"), DIGEST};
 
     /**
@@ -124,6 +127,9 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
 
     /** What a read's slide answers in place of the new expiry when Redis refused it for want of memory. */
     private static final byte[] SLIDE_REFUSED = new byte[0];
+    /** What {@code read.lua} is told: slide the expiry, or only look. */
+    private static final byte[] SLIDE = bytes("1");
+    private static final byte[] LOOK = bytes("0");
     /** What follows an id in its session key: nothing, in this layout. */
     private static final byte[] EMPTY = new byte[0];
 
@@ -184,29 +190,37 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
     }
 
     /**
-     * A {@link #peek} is one {@code HMGET}; a {@code get} runs the touch script after it in the same round trip (one
-     * batch, answered together). The script reads the session's ttl and moves its expiry in one atomic step, so the slide
-     * never recreates a session deleted meanwhile and always uses the ttl the session has; the answer is what the
+     * Without a ceiling ({@link #UNBOUNDED}: the caller has room for any session), a {@link #peek} is one
+     * {@code HMGET}, and a {@code get} runs the touch script after it in the same round trip (one batch, answered
+     * together): the body never passes through Lua, which costs Redis per byte that goes in or out of its
+     * interpreter. The script reads the session's ttl and moves its expiry in one atomic step, so the slide never
+     * recreates a session deleted meanwhile and always uses the ttl the session has; the answer is what the
      * {@code HMGET} read with the expiry the slide set (empty when the slide found the session gone). The script
      * comes second so that the order holds when a node does not have it yet and it is sent again as {@code EVAL}.
-     * The body never passes through Lua, which costs Redis per byte that goes in or out of its interpreter.
      *
-     * <p>With a slide resolution, a sliding read is the {@code HMGET} alone while the session was slid or written
-     * less than the resolution (at most half its ttl) ago, which the stored expiry minus the ttl says, on every
-     * node alike; the answer then has the stored expiry, at most that much earlier than an exact slide would set.
-     * A read past that point runs the touch script after the {@code HMGET}'s answer, a second round trip, once per
-     * resolution and session.
+     * <p>With a ceiling, one script ({@code read.lua}) first asks the body's length ({@code HSTRLEN}): a body longer
+     * than {@code maxBytes} is answered by its length alone, neither read nor slid, so a large value crosses from
+     * Redis only once the caller has room for it; a body within it is read and slid by the script in one atomic step,
+     * and passes through Lua (the server's ceiling is then small: it has no room for a large one).
      *
-     * <p>A slide Redis refuses for want of memory ({@code noeviction} at {@code maxmemory} refuses every script
-     * that may write) leaves the read as it was: the session is answered with its stored expiry and
+     * <p>With a slide resolution, a sliding read is the read alone while the session was slid or written less than
+     * the resolution (at most half its ttl) ago, which the stored expiry minus the ttl says, on every node alike; the
+     * answer then has the stored expiry, at most that much earlier than an exact slide would set. A read past that
+     * point runs the touch script after the read's answer, a second round trip, once per resolution and session.
+     *
+     * <p>A slide Redis refuses for want of memory ({@code noeviction} at {@code maxmemory} refuses the first write
+     * of a script) leaves the read as it was: the session is answered with its stored expiry and
      * {@code slideRefused} is told.
      */
     @Override
-    public CompletionStage<Optional<StoredSession>> get(String id) {
-        byte[] key = sessionKey(id);
+    public CompletionStage<SessionRead> get(String id, long maxBytes) {
         if (slideResolutionMillis > 0) {
-            return peek(id).thenCompose(found -> slidIfDue(id, found));
+            return peek(id, maxBytes).thenCompose(found -> slidIfDue(id, found));
         }
+        if (maxBytes != UNBOUNDED) {
+            return read(id, maxBytes, SLIDE);
+        }
+        byte[] key = sessionKey(id);
         byte[][] keys = {key};
         byte[] now = now();
         return lettuce.batch(redis -> {
@@ -217,14 +231,50 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
                         return SLIDE_REFUSED;
                     });
             return read.thenCombine(slid, (fields, expires) -> expires == SLIDE_REFUSED ? session(fields, null)
-                    : expires == null ? Optional.empty() : session(fields, expires));
+                    : expires == null ? SessionRead.absent() : session(fields, expires));
         });
     }
 
     @Override
-    public CompletionStage<Optional<StoredSession>> peek(String id) {
+    public CompletionStage<SessionRead> peek(String id, long maxBytes) {
+        if (maxBytes != UNBOUNDED) {
+            return read(id, maxBytes, LOOK);
+        }
         byte[] key = sessionKey(id);
         return lettuce.call(redis -> redis.hmget(key, FIELDS)).thenApply(fields -> session(fields, null));
+    }
+
+    private CompletionStage<SessionRead> read(String id, long maxBytes, byte[] slide) {
+        return lettuce.<List<Object>>script(LuaScripts.READ, ScriptOutputType.MULTI, sessionKey(id),
+                bytes(String.valueOf(maxBytes)), slide, now(), keys.indexHead(id)).thenApply(this::answer);
+    }
+
+    /**
+     * The session of an {@code HMGET} of {@link #FIELDS}, with {@code expires} instead of the stored one when given;
+     * absent when it has no version (no such key).
+     */
+    private static SessionRead session(List<KeyValue<byte[], byte[]>> fields, byte @Nullable [] expires) {
+        if (fields.size() < FIELDS.length || !fields.get(2).hasValue()) {
+            return SessionRead.absent();
+        }
+        return SessionRead.of(session(fields.get(0).getValue(), fields.get(1).getValue(), fields.get(2).getValue(),
+                fields.get(3).getValue(), expires == null ? fields.get(4).getValue() : expires,
+                fields.get(5).getValueOrElse(null)));
+    }
+
+    /** The session of a {@code read.lua} answer (see the script). */
+    private SessionRead answer(@Nullable List<Object> answer) {
+        if (answer == null || answer.isEmpty()) {
+            return SessionRead.absent();
+        }
+        if (answer.size() == 1) {
+            return SessionRead.larger((Long) answer.get(0));
+        }
+        if ((Long) answer.get(6) < 0) {
+            slideRefused.run();
+        }
+        return SessionRead.of(session((byte[]) answer.get(0), (byte[]) answer.get(1), (byte[]) answer.get(2),
+                (byte[]) answer.get(3), (byte[]) answer.get(4), (byte[]) answer.get(5)));
     }
 
     /** Counts a slide refused for want of memory, after which the read stands as it is; rethrows any other failure. */
@@ -238,37 +288,25 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
 
     /**
      * {@code found} as it is while its last slide or write is less than the resolution (at most half its ttl) ago,
-     * else slid by the touch script (empty when that found it gone).
+     * else slid by the touch script (absent when that found it gone).
      */
-    private CompletionStage<Optional<StoredSession>> slidIfDue(String id, Optional<StoredSession> found) {
-        if (found.isEmpty()) {
+    private CompletionStage<SessionRead> slidIfDue(String id, SessionRead found) {
+        StoredSession session = found.session();
+        if (session == null) {
             return CompletableFuture.completedFuture(found);
         }
-        StoredSession session = found.get();
         long ttl = session.ttl().toMillis();
         long lastSlide = session.expiresAt().toEpochMilli() - ttl;
         if (clock.millis() - lastSlide < Math.min(slideResolutionMillis, ttl / 2)) {
             return CompletableFuture.completedFuture(found);
         }
-        return touch(id).thenApply(expires -> expires.map(at -> new StoredSession(session.data(),
-                session.serializerId(), session.version(), session.ttl(), at, session.digest())))
+        return touch(id).thenApply(expires -> expires.map(at -> SessionRead.of(new StoredSession(session.data(),
+                session.serializerId(), session.version(), session.ttl(), at, session.digest()))))
+                .thenApply(slid -> slid.orElse(SessionRead.absent()))
                 .exceptionally(failure -> {
                     refusedSlide(failure);
                     return found;
                 });
-    }
-
-    /**
-     * The session of an {@code HMGET} of {@link #FIELDS}, with {@code expires} instead of the stored one when given;
-     * empty when it has no version (no such key).
-     */
-    private static Optional<StoredSession> session(List<KeyValue<byte[], byte[]>> fields, byte @Nullable [] expires) {
-        if (fields.size() < FIELDS.length || !fields.get(2).hasValue()) {
-            return Optional.empty();
-        }
-        return Optional.of(session(fields.get(0).getValue(), fields.get(1).getValue(), fields.get(2).getValue(),
-                fields.get(3).getValue(), expires == null ? fields.get(4).getValue() : expires,
-                fields.get(5).getValueOrElse(null)));
     }
 
     private static StoredSession session(byte[] data, byte[] serializer, byte[] version, byte[] ttl, byte[] expires,
