@@ -186,7 +186,7 @@ abstract class ChangeFeedOverHttpContract {
             String updated = putIndexed(id, "", "alice");
             HttpResponse<byte[]> moved = writes().writer().send("POST", SessionApi.SESSIONS_PATH + "/" + id
                     + SessionApi.ID_PATH, HttpRequest.BodyPublishers.noBody(), SessionApi.NEW_ID_HEADER, newId);
-            assertThat(moved.statusCode()).isEqualTo(200);
+            assertThat(moved.statusCode()).isEqualTo(201);
             assertThat(writes().writer().delete(newId).statusCode()).isEqualTo(204);
 
             List<Event> changes = changesOf(stream, List.of(id, newId), 5);
