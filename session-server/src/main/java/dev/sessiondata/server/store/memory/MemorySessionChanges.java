@@ -56,7 +56,7 @@ public final class MemorySessionChanges implements SessionChanges {
         record(id, version, kind, nowMillis, IndexValues.none());
     }
 
-    /** Records a change as {@link #record(String, String, SessionChange.Kind, long)}, telling the session's index values. */
+    /** Records a change as {@link #record(String, String, SessionChange.Kind, long)} does, with index values. */
     void record(String id, @Nullable String version, SessionChange.Kind kind, long nowMillis, IndexValues indexes) {
         int p = SessionPartitions.of(id, partitions.length);
         Partition partition = partitions[p];

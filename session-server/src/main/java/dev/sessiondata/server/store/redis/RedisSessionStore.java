@@ -437,8 +437,9 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
             byte[][] scriptKeys = {sessionKey(newId), keys.feed(to), keys.changes(to), keys.indexed(newId)};
             return lettuce.<Long>script(LuaScripts.MOVE_IN_DONE, ScriptOutputType.INTEGER, scriptKeys, bytes(version),
                     bytes(String.valueOf(expiresAt.toEpochMilli())), bytes(newId), keys.indexHead(newId),
-                    RedisSessionChanges.newEpoch(), changeStreamLength, now(), INDEXES_KEPT).thenApply(finished -> finished == 1
-                            ? IdChangeResult.changed(version, expiresAt) : IdChangeResult.notFound());
+                    RedisSessionChanges.newEpoch(), changeStreamLength, now(), INDEXES_KEPT)
+                    .thenApply(finished -> finished == 1 ? IdChangeResult.changed(version, expiresAt)
+                            : IdChangeResult.notFound());
         });
     }
 
