@@ -63,6 +63,12 @@ public final class SessionApi {
 
     /** The query parameter that sets a session's time to live, in seconds. */
     public static final String TTL_PARAMETER = "ttl";
+    /**
+     * The {@link #TTL_PARAMETER} value that asks for the longest time to live the service allows (its
+     * {@code sessiondata.session.max-ttl}), sliding as any other: the nearest a bounded store comes to a session that
+     * never expires.
+     */
+    public static final String TTL_LONGEST = "max";
 
     /** The media type of every error body. */
     public static final String PROBLEM_MEDIA_TYPE = "application/problem+json";

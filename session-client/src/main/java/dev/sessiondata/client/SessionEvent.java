@@ -1,13 +1,20 @@
 package dev.sessiondata.client;
 
+import dev.sessiondata.api.SessionApi;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
  * A session's beginning or end as the service's change feed told it to the one instance of an application group that
- * is to publish it ({@link SessionEventFeed}).
+ * is to publish it ({@link SessionEventFeed}), with the index values the session had (its principal name, when its
+ * writes gave one): the service never reads a session's bytes, so these are all an event tells of whose session it
+ * was.
+ *
+ * @param indexes the session's value of each index it was listed under, by index name; empty when none
  */
-public record SessionEvent(String sessionId, Kind kind) {
+public record SessionEvent(String sessionId, Kind kind, Map<String, String> indexes) {
 
     /** What happened to the session. */
     public enum Kind {
@@ -32,5 +39,16 @@ public record SessionEvent(String sessionId, Kind kind) {
     public SessionEvent {
         Objects.requireNonNull(sessionId, "sessionId");
         Objects.requireNonNull(kind, "kind");
+        indexes = Map.copyOf(Objects.requireNonNull(indexes, "indexes"));
+    }
+
+    /** An event of a session listed under no index. */
+    public SessionEvent(String sessionId, Kind kind) {
+        this(sessionId, kind, Map.of());
+    }
+
+    /** The name of the user the session belonged to: its value of the service's {@code principal} index. */
+    public Optional<String> principal() {
+        return Optional.ofNullable(indexes.get(SessionApi.PRINCIPAL_INDEX));
     }
 }

@@ -48,10 +48,10 @@ public final class SessionEventFeed implements AutoCloseable {
     /** Starts following the feed (in the background: a service that is away is tried again until it answers). */
     public synchronized SessionEventFeed start() {
         if (following == null) {
-            following = EventFeeds.follow(baseUri, token, group, connectTimeout, (id, kind) -> {
+            following = EventFeeds.follow(baseUri, token, group, connectTimeout, (id, kind, indexes) -> {
                 SessionEvent.Kind told = SessionEvent.Kind.of(kind);
                 if (told != null) {
-                    listener.accept(new SessionEvent(id, told));
+                    listener.accept(new SessionEvent(id, told, indexes));
                 }
             });
         }

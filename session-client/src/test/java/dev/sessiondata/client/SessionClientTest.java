@@ -4,6 +4,7 @@ import static dev.sessiondata.client.ScriptedServer.Answer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.client.internal.ContentDigest;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.serializer.SessionSerializers;
@@ -12,6 +13,7 @@ import java.net.ConnectException;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -103,6 +105,23 @@ class SessionClientTest {
         client.put("user-42", "hello", WriteOptions.ttl(Duration.ofMillis(90_500)));
 
         assertThat(server.takeRequest().target()).isEqualTo("/api/v1/sessions/user-42?ttl=91");
+    }
+
+    @Test
+    void putWithTheLongestAllowedTtlAsksForMaxAndKeepsTheIndexValues() throws Exception {
+        SessionClient client = client("test-text");
+        server.enqueue(written(200, "v2", "test-text"));
+
+        WriteOptions longest = WriteOptions.ttl(Duration.ofMinutes(5)).withPrincipal("alice").withLongestAllowedTtl();
+        client.put("user-42", "hello", longest);
+
+        assertThat(server.takeRequest().target()).isEqualTo("/api/v1/sessions/user-42?ttl=max");
+        assertThat(longest.ttl()).isEmpty();
+        assertThat(longest.indexes()).containsEntry(SessionApi.PRINCIPAL_INDEX, "alice");
+        assertThat(WriteOptions.longestAllowedTtl().withPrincipal("bob").longestAllowed()).isTrue();
+        assertThat(longest.withTtl(Duration.ofMinutes(1)).longestAllowed()).isFalse();
+        assertThatThrownBy(() -> new WriteOptions(Duration.ofMinutes(1), Map.of(), true))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("longest");
     }
 
     @Test

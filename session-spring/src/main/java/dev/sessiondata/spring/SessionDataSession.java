@@ -112,14 +112,15 @@ public final class SessionDataSession implements Session {
     }
 
     /**
-     * Becomes the session's time to live in the service at the next save.
+     * Becomes the session's time to live in the service at the next save. A negative one (Spring Session's "never
+     * expires") asks for the longest the service allows, its {@code sessiondata.session.max-ttl}, sliding on every
+     * read; this session still answers the negative interval.
      *
-     * @throws IllegalArgumentException if it is not positive: the service expires every session, so a session
-     *     that never expires cannot be stored
+     * @throws IllegalArgumentException if it is zero
      */
     @Override
     public void setMaxInactiveInterval(Duration interval) {
-        SessionDataSessionRepository.requirePositive(interval);
+        SessionDataSessionRepository.requireNotZero(interval);
         if (!interval.equals(getMaxInactiveInterval())) {
             stored = new SessionState(stored.attributes(), stored.creationTime(), stored.lastAccessedTime(), interval);
             maxInactiveIntervalChanged = true;
@@ -134,7 +135,9 @@ public final class SessionDataSession implements Session {
 
     @Override
     public boolean isExpired() {
-        return lastAccessedTime.plus(getMaxInactiveInterval()).isBefore(Instant.now());
+        // a negative interval never expires here, as in Spring Session's MapSession; the service ends it
+        return !getMaxInactiveInterval().isNegative()
+                && lastAccessedTime.plus(getMaxInactiveInterval()).isBefore(Instant.now());
     }
 
     private void flushIfImmediate() {

@@ -37,7 +37,10 @@ import org.springframework.session.UuidSessionIdGenerator;
  * <ul>
  *   <li>{@code maxInactiveInterval} is the session's time to live in the service, which expires it; the service's
  *       sliding expiry moves the expiry on every read, so a request that only reads writes nothing (with a service
- *       whose sliding expiry is off, {@link #setTouchOnRead(boolean)} touches instead);</li>
+ *       whose sliding expiry is off, {@link #setTouchOnRead(boolean)} touches instead). A negative one, Spring
+ *       Session's "never expires", asks the service for the longest time to live it allows (its
+ *       {@code sessiondata.session.max-ttl}, sliding as any other): the service keeps no session forever. The
+ *       session still answers the negative interval the application set; zero is refused;</li>
  *   <li>a save writes only if something changed, and then only this request's changes: a conditional write
  *       against the version read, and on a conflict a re-read that re-applies just those changes (the client's
  *       {@link SessionClient#update update}, bounded by its attempts), so concurrent requests of one session that
@@ -89,9 +92,12 @@ public final class SessionDataSessionRepository implements FindByIndexNameSessio
         this.attributeCheck = new AttributeCheck(settings.allowList(), settings.maxObjects());
     }
 
-    /** The max inactive interval, and so the time to live, of a new session (30 minutes). */
+    /**
+     * The max inactive interval, and so the time to live, of a new session (30 minutes); negative for the longest
+     * the service allows.
+     */
     public void setDefaultMaxInactiveInterval(Duration interval) {
-        this.defaultMaxInactiveInterval = requirePositive(interval);
+        this.defaultMaxInactiveInterval = requireNotZero(interval);
     }
 
     /** Which attributes a save writes (Spring Session's {@link SaveMode}; default {@code ON_SET_ATTRIBUTE}). */
@@ -180,7 +186,8 @@ public final class SessionDataSessionRepository implements FindByIndexNameSessio
         SessionState stored = SessionState.of(id, versioned.value());
         // the read slid the expiry: what the service counts as the last access is the expiry less the ttl
         Instant accessed = versioned.expiresAt().minus(stored.maxInactiveInterval());
-        if (accessed.isAfter(stored.lastAccessedTime())) {
+        // a session that asked for the longest ttl does not know it: its last access stays the one it wrote
+        if (!stored.maxInactiveInterval().isNegative() && accessed.isAfter(stored.lastAccessedTime())) {
             stored = new SessionState(stored.attributes(), stored.creationTime(), accessed,
                     stored.maxInactiveInterval());
         }
@@ -288,9 +295,12 @@ public final class SessionDataSessionRepository implements FindByIndexNameSessio
         }
     }
 
-    /** The ttl, and the principal index value the session has now, which every write sends (or it leaves the index). */
+    /**
+     * The ttl (the longest the service allows for a negative one, Spring Session's "never expires"), and the
+     * principal index value the session has now, which every write sends (or it leaves the index).
+     */
     WriteOptions options(SessionDataSession session, Duration ttl) {
-        WriteOptions options = WriteOptions.ttl(ttl);
+        WriteOptions options = ttl.isNegative() ? WriteOptions.longestAllowedTtl() : WriteOptions.ttl(ttl);
         String principal = principalResolver.resolveIndexesFor(session).get(PRINCIPAL_NAME_INDEX_NAME);
         return principal == null || principal.isEmpty() ? options : options.withPrincipal(principal);
     }
@@ -345,12 +355,15 @@ public final class SessionDataSessionRepository implements FindByIndexNameSessio
         return flushMode;
     }
 
-    static Duration requirePositive(Duration interval) {
+    /**
+     * {@code interval} unless it is zero, which would make a session that expires as it is saved: Spring Session's
+     * repositories give such a session no life either, and a store write of no time to live is refused.
+     */
+    static Duration requireNotZero(Duration interval) {
         Objects.requireNonNull(interval, "interval");
-        if (interval.isNegative() || interval.isZero()) {
-            throw new IllegalArgumentException("maxInactiveInterval must be positive, was " + interval + ": the "
-                    + "service expires every session (at most its sessiondata.session.max-ttl), so a session that "
-                    + "never expires cannot be stored");
+        if (interval.isZero()) {
+            throw new IllegalArgumentException("maxInactiveInterval must not be zero: positive for a time to live,"
+                    + " negative for the longest the service allows (its sessiondata.session.max-ttl)");
         }
         return interval;
     }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.sessiondata.testsupport.TestServer;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
@@ -17,7 +18,8 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * Spring Session's events through the service's change feed, on two instances of one application (one
  * {@code spring.application.name}): each session's creation, deletion and expiry is published once across the two,
- * the expiry though no request touched the session. The sessions live 5 s. One subclass per store of the service.
+ * the expiry though no request touched the session, and the end of a signed-in user's session tells whose it was
+ * ({@link SessionAudit}). The sessions live 5 s. One subclass per store of the service.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class SessionEvents {
@@ -70,7 +72,7 @@ abstract class SessionEvents {
     /** Every event of {@code sessionId} published on either instance. */
     private List<String> publishedOf(String sessionId) {
         return Stream.of(a, b).flatMap(instance -> instance.bean(SessionAudit.class).recent().stream())
-                .filter(event -> event.endsWith(" " + sessionId)).toList();
+                .filter(event -> event.split(" ")[1].equals(sessionId)).toList();
     }
 
     private void assertPublishedOnce(String sessionId, List<String> events) {
@@ -88,6 +90,32 @@ abstract class SessionEvents {
         assertThat(b.send("POST", "/logout", cookie).statusCode()).isEqualTo(200);
 
         assertPublishedOnce(id, List.of("created " + id, "deleted " + id));
+    }
+
+    /** Signs {@code user} in (the sample's password is the name and {@code -secret}); the session's cookie. */
+    private static String signIn(AppInstance instance, String user) {
+        HttpResponse<String> signedIn = instance.send("POST", "/sign-in?username=" + user + "&password=" + user
+                + "-secret", null);
+        assertThat(signedIn.statusCode()).as("sign-in of %s", user).isEqualTo(302);
+        return cookieOf(signedIn);
+    }
+
+    @Test
+    void theDeletionOfASignedInSessionTellsWhoseItWas() {
+        String cookie = signIn(a, "ada");
+        String id = sessionIdOf(cookie);
+        await().atMost(Duration.ofSeconds(30)).until(() -> publishedOf(id).contains("created " + id + " of ada"));
+
+        assertThat(b.send("POST", "/sign-out", cookie).statusCode()).isEqualTo(302);
+
+        assertPublishedOnce(id, List.of("created " + id + " of ada", "deleted " + id + " of ada"));
+    }
+
+    @Test
+    void theExpiryOfASignedInSessionNobodyTouchesTellsWhoseItWas() {
+        String id = sessionIdOf(signIn(b, "bob"));
+
+        assertPublishedOnce(id, List.of("created " + id + " of bob", "expired " + id + " of bob"));
     }
 
     @Test

@@ -16,11 +16,13 @@ public final class SessionRequests {
 
     /**
      * The {@code PUT} of a session's bytes, with what the options give (the time to live in whole seconds, rounded
-     * up) and the precondition header if any ({@code If-Match}, {@code If-None-Match}).
+     * up, or the longest allowed) and the precondition header if any ({@code If-Match}, {@code If-None-Match}).
      */
     public static ApiRequest write(String operation, String id, WriteOptions options, SessionBody body,
                                    String... condition) {
-        String path = sessionPath(id) + options.ttl().map(t -> "?" + SessionApi.TTL_PARAMETER + "=" + seconds(t)).orElse("");
+        String path = sessionPath(id) + (options.longestAllowed()
+                ? "?" + SessionApi.TTL_PARAMETER + "=" + SessionApi.TTL_LONGEST
+                : options.ttl().map(t -> "?" + SessionApi.TTL_PARAMETER + "=" + seconds(t)).orElse(""));
         ApiRequest request = ApiRequest.putSession(operation, path, body);
         if (!options.indexes().isEmpty()) {
             request = request.header(SessionApi.INDEX_HEADER, IndexPages.header(options.indexes()));

@@ -418,8 +418,9 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
     /**
      * A change as its event: {@code {"id":…,"version":…}} for a write, {@code {"id":…,"deleted":true}} for a
      * deletion, with its {@code "kind"} where it is not the one these imply (an update, a delete: the most common
-     * events stay as short as they were), its commit time {@code "t"}, and {@code "publish":true} for the subscriber
-     * that publishes it for its group.
+     * events stay as short as they were), its commit time {@code "t"}, the index values of a session that begins
+     * or ends ({@code "index":{"principal":"alice"}}, only when it has some), and {@code "publish":true} for the
+     * subscriber that publishes it for its group.
      */
     static FeedEvent changeEvent(SessionChange change, String position, boolean publish) {
         StringBuilder data = new StringBuilder(96).append("{\"id\":\"").append(json(change.id()));
@@ -434,6 +435,16 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
         if (change.committedAtMillis() > 0) {
             // the commit time in epoch milliseconds, from which a subscriber measures its delivery lag
             data.append(",\"t\":").append(change.committedAtMillis());
+        }
+        if (!change.indexes().isEmpty()) {
+            data.append(",\"index\":{");
+            String comma = "";
+            for (Map.Entry<String, String> value : change.indexes().values().entrySet()) {
+                data.append(comma).append('"').append(json(value.getKey())).append("\":\"")
+                        .append(json(value.getValue())).append('"');
+                comma = ",";
+            }
+            data.append('}');
         }
         if (publish) {
             data.append(",\"publish\":true");

@@ -10,7 +10,8 @@ import org.springframework.util.unit.DataSize;
  *
  * @param defaultTtl         the time to live of a new session written without a {@code ttl} parameter (an existing
  *                           session written without one keeps its own)
- * @param maxTtl             the largest {@code ttl} a write may ask for
+ * @param maxTtl             the largest {@code ttl} a write may ask for, and the one {@code ttl=max} asks for (a
+ *                           Spring session that never expires lives this long past its last use)
  * @param maxSize            the largest session body; larger writes get {@code 413}
  * @param slidingExpiration  whether a read moves the expiry to now plus the session's time to live
  * @param maxTouchBatch      the most session ids one batch touch ({@code POST /api/v1/touches}) may name; more get

@@ -61,15 +61,22 @@ final class SessionRequests {
                 "A session id is 1 to 128 of the characters A-Z a-z 0-9 . _ ~ -, other than . and ..");
     }
 
-    /** The {@code ttl} parameter in whole seconds, from 1 to {@code max}; {@code fallback} when absent. */
+    /**
+     * The {@code ttl} parameter in whole seconds, from 1 to {@code max}, or {@code max} itself when it is
+     * {@value SessionApi#TTL_LONGEST}; {@code fallback} when absent.
+     */
     static Duration ttl(@Nullable String seconds, Duration fallback, Duration max) {
         if (seconds == null) {
             return fallback;
         }
+        if (SessionApi.TTL_LONGEST.equals(seconds.strip())) {
+            return max;
+        }
         long value = asciiDigits(seconds.strip());
         if (value < 1 || value > max.toSeconds()) {
             throw new ApiProblemException(ProblemType.INVALID_TTL,
-                    "ttl is a whole number of seconds from 1 to " + max.toSeconds() + "; got '" + seconds + "'");
+                    "ttl is a whole number of seconds from 1 to " + max.toSeconds() + ", or '"
+                            + SessionApi.TTL_LONGEST + "' for that longest; got '" + seconds + "'");
         }
         return Duration.ofSeconds(value);
     }

@@ -9,9 +9,12 @@ import org.jspecify.annotations.Nullable;
  * was, numbered {@code sequence} within its partition's {@code epoch}.
  *
  * @param committedAtMillis when the store committed the change (epoch milliseconds), for the delivery lag
+ * @param indexes the index values the session had, told with a session's beginning or end ({@link Kind#CREATED},
+ *     {@link Kind#DELETED}, {@link Kind#EXPIRED}) so that an application hears whose session it was; none with the
+ *     other kinds
  */
 public record SessionChange(int partition, String epoch, long sequence, String id, @Nullable String version,
-        Kind kind, long committedAtMillis) {
+        Kind kind, long committedAtMillis, IndexValues indexes) {
 
     /**
      * What happened to the session. A kind with a version ({@link #CREATED}, {@link #UPDATED}) is a write; the
@@ -42,10 +45,17 @@ public record SessionChange(int partition, String epoch, long sequence, String i
         Objects.requireNonNull(epoch, "epoch");
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(indexes, "indexes");
         if ((version == null) != (kind == Kind.DELETED || kind == Kind.EXPIRED || kind == Kind.MOVED)) {
             throw new IllegalArgumentException("a " + kind.text() + " change " + (version == null ? "needs" : "has no")
                     + " version");
         }
+    }
+
+    /** A change that tells no index values. */
+    public SessionChange(int partition, String epoch, long sequence, String id, @Nullable String version, Kind kind,
+            long committedAtMillis) {
+        this(partition, epoch, sequence, id, version, kind, committedAtMillis, IndexValues.none());
     }
 
     public boolean deleted() {

@@ -171,6 +171,61 @@ abstract class ChangeFeedOverHttpContract {
         }
     }
 
+    /**
+     * A session written with a principal: its creation and its end tell it ({@code "index"}), after an id change too,
+     * so that an application hears whose session ended; an update, the most common change, does not.
+     */
+    @Test
+    void theIndexValuesOfASessionAreToldWithItsBeginningAndItsEndAfterAnIdChange() {
+        try (FeedStream stream = subscribe(null)) {
+            hello(stream);
+            String id = newId();
+            String newId = newId();
+
+            String created = putIndexed(id, "", "alice");
+            String updated = putIndexed(id, "", "alice");
+            HttpResponse<byte[]> moved = writes().writer().send("POST", SessionApi.SESSIONS_PATH + "/" + id
+                    + SessionApi.ID_PATH, HttpRequest.BodyPublishers.noBody(), SessionApi.NEW_ID_HEADER, newId);
+            assertThat(moved.statusCode()).isEqualTo(201);
+            assertThat(writes().writer().delete(newId).statusCode()).isEqualTo(204);
+
+            List<Event> changes = changesOf(stream, List.of(id, newId), 5);
+            assertThat(changes).extracting(event -> withoutCommitTime(event.data())).startsWith(
+                    "{\"id\":\"" + id + "\",\"version\":\"" + created
+                            + "\",\"kind\":\"created\",\"index\":{\"principal\":\"alice\"}}",
+                    "{\"id\":\"" + id + "\",\"version\":\"" + updated + "\"}");
+            assertThat(withoutCommitTime(changes.get(4).data()))
+                    .isEqualTo("{\"id\":\"" + newId + "\",\"deleted\":true,\"index\":{\"principal\":\"alice\"}}");
+        }
+    }
+
+    /** A session with a principal that expires untouched: the expiry tells the principal, once the data is gone. */
+    @Test
+    void aSessionThatExpiresUntouchedIsHeardAsExpiredWithItsPrincipal() {
+        String group = "it-" + UUID.randomUUID();
+        try (FeedStream one = subscribe(writes(), group)) {
+            hello(one);
+            String id = newId();
+
+            putIndexed(id, "?ttl=1", "bob%2C%20the%20%22builder%22");
+
+            List<Event> heard = changesOf(one, id, 2);
+            assertThat(heard).hasSize(2);
+            assertThat(withoutCommitTime(heard.get(1).data())).isEqualTo("{\"id\":\"" + id
+                    + "\",\"deleted\":true,\"kind\":\"expired\",\"index\":{\"principal\":\"bob, the \\\"builder\\\"\"},"
+                    + "\"publish\":true}");
+        }
+    }
+
+    /** Writes {@code id} with its {@code principal} index value (percent-encoded) and the query; its version. */
+    private String putIndexed(String id, String query, String principal) {
+        HttpResponse<byte[]> written = writes().writer().send("PUT", SessionApi.SESSIONS_PATH + "/" + id + query,
+                HttpRequest.BodyPublishers.ofByteArray(BODY), "Content-Type", SessionApi.mediaTypeOf("java"),
+                SessionApi.INDEX_HEADER, SessionApi.PRINCIPAL_INDEX + "=" + principal);
+        assertThat(written.statusCode()).isIn(200, 201, 204);
+        return written.headers().firstValue("ETag").orElseThrow().replace("\"", "");
+    }
+
     @Test
     void aSubscriberNamingAGroupThatIsNoNameIsRefused() {
         HttpResponse<byte[]> refused = feed().reader().send("GET", "/api/v1/changes?group=no%20spaces",

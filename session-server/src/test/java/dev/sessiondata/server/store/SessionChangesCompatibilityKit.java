@@ -1,10 +1,12 @@
 package dev.sessiondata.server.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -106,6 +108,36 @@ public abstract class SessionChangesCompatibilityKit {
         assertThat(ofNew).extracting(SessionChange::version).containsExactly(changed.version());
         assertThat(ofNew).extracting(SessionChange::kind).containsExactly(SessionChange.Kind.UPDATED);
         assertThat(ofNew.get(0).partition()).isEqualTo(SessionPartitions.of(newId, changes.partitions()));
+    }
+
+    /**
+     * A session's creation and its end tell its index values, also after an id change across partitions (across
+     * slots on a Cluster), as read from the store's history too; an update and the id change's own changes do not.
+     */
+    @Test
+    void theIndexValuesOfASessionAreHeardWithItsCreationAndItsDeletionAfterAnIdChange() {
+        IndexValues ada = new IndexValues(Map.of("principal", "ada:lovelace"));
+        SessionWrite indexed = new SessionWrite(new byte[] {1, 2, 3}, "java", Duration.ofMinutes(5), false, null, ada);
+        String id = newId();
+        int partition = SessionPartitions.of(id, changes.partitions());
+        String newId = newIdWhere(p -> p != partition);
+        int newPartition = SessionPartitions.of(newId, changes.partitions());
+        PartitionHead before = changes.heads().toCompletableFuture().join().get(newPartition);
+
+        String created = store.put(id, indexed, Precondition.none()).toCompletableFuture().join().version();
+        String updated = store.put(id, indexed, Precondition.version(created)).toCompletableFuture().join().version();
+        assertThat(store.changeId(id, newId, Precondition.version(updated)).toCompletableFuture().join().outcome())
+                .isEqualTo(IdChangeResult.Outcome.CHANGED);
+        store.delete(newId, Precondition.none()).toCompletableFuture().join();
+
+        assertThat(heardOf(id, 3)).extracting(SessionChange::kind, SessionChange::indexes).containsExactly(
+                tuple(SessionChange.Kind.CREATED, ada), tuple(SessionChange.Kind.UPDATED, IndexValues.none()),
+                tuple(SessionChange.Kind.MOVED, IndexValues.none()));
+        assertThat(heardOf(newId, 2)).extracting(SessionChange::kind, SessionChange::indexes).containsExactly(
+                tuple(SessionChange.Kind.UPDATED, IndexValues.none()), tuple(SessionChange.Kind.DELETED, ada));
+        assertThat(changes.since(newPartition, before, 100).toCompletableFuture().join().orElseThrow().stream()
+                .filter(change -> change.id().equals(newId) && change.deleted()))
+                .extracting(SessionChange::indexes).containsExactly(ada);
     }
 
     @Test

@@ -15,6 +15,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import org.junit.jupiter.api.Test;
 
 /** Every status code of the session endpoints, over real HTTP, on the memory store. */
@@ -372,7 +373,7 @@ class SessionApiIT {
     @Test
     void aTtlThatIsNotFromOneSecondToTheMaximumIs400() {
         int max = SharedServers.MAX_TTL_SECONDS;
-        for (String ttl : new String[] {"0", "-5", String.valueOf(max + 1), "ten", "1.5"}) {
+        for (String ttl : new String[] {"0", "-5", String.valueOf(max + 1), "ten", "1.5", "MAX", "maximum"}) {
             assertProblem(writer.send("PUT", SessionApi.SESSIONS_PATH + "/ttl?ttl=" + ttl,
                     HttpRequest.BodyPublishers.ofByteArray(bytes("x")), "Content-Type", SessionApi.mediaTypeOf("java")),
                     ProblemType.INVALID_TTL);
@@ -382,6 +383,21 @@ class SessionApiIT {
         assertThat(longest.statusCode()).isEqualTo(201);
         assertThat(Instant.parse(longest.headers().firstValue(SessionApi.EXPIRES_AT_HEADER).orElseThrow()))
                 .isBefore(Instant.now().plusSeconds(max + 1));
+    }
+
+    @Test
+    void aTtlOfMaxIsTheLongestAllowedAndStillSlides() {
+        int max = SharedServers.MAX_TTL_SECONDS;
+        Instant before = Instant.now();
+        HttpResponse<byte[]> longest = writer.send("PUT", SessionApi.SESSIONS_PATH + "/ttl-max?ttl="
+                + SessionApi.TTL_LONGEST, HttpRequest.BodyPublishers.ofByteArray(bytes("x")), "Content-Type",
+                SessionApi.mediaTypeOf("java"));
+
+        assertThat(longest.statusCode()).isEqualTo(201);
+        Instant written = expiresAt(longest);
+        assertThat(written).isAfterOrEqualTo(before.plusSeconds(max).truncatedTo(ChronoUnit.SECONDS))
+                .isBefore(Instant.now().plusSeconds(max + 1));
+        assertThat(expiresAt(writer.get("ttl-max"))).isAfterOrEqualTo(written);
     }
 
     @Test

@@ -147,11 +147,13 @@ abstract class RepositorySemantics {
     }
 
     @Test
-    void aSessionThatNeverExpiresIsRefused() {
+    void aMaxInactiveIntervalOfZeroIsRefused() {
         SessionDataSession session = repository.createSession();
 
-        assertThatThrownBy(() -> session.setMaxInactiveInterval(Duration.ofSeconds(-1)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("never expires");
+        assertThatThrownBy(() -> session.setMaxInactiveInterval(Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("must not be zero");
+        assertThatThrownBy(() -> repository.setDefaultMaxInactiveInterval(Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("must not be zero");
     }
 
     @Test

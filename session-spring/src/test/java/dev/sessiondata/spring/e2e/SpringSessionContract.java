@@ -2,6 +2,7 @@ package dev.sessiondata.spring.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sessiondata.api.SessionApi;
 import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.spring.SessionDataSession;
@@ -251,6 +252,34 @@ abstract class SpringSessionContract {
         repository.save(found);
 
         assertThat(find(id).getMaxInactiveInterval()).isEqualTo(Duration.ofMinutes(45));
+    }
+
+    /**
+     * Spring Session's "never expires" (a negative interval): the service keeps no session forever, so it lives the
+     * longest the service allows (its {@code sessiondata.session.max-ttl}, 24 hours by default) past its last use.
+     */
+    @Test
+    void aSessionThatNeverExpiresLivesTheServicesLongestTtlAndKeepsItsInterval() {
+        SessionDataSession session = repository.createSession();
+        session.setAttribute("user", "ada");
+        session.setMaxInactiveInterval(Duration.ofSeconds(-1));
+        Instant saved = Instant.now();
+        repository.save(session);
+
+        SessionDataSession found = find(session.getId());
+
+        assertThat(found).isNotNull();
+        assertThat(found.getMaxInactiveInterval()).isEqualTo(Duration.ofSeconds(-1));
+        assertThat(found.isExpired()).isFalse();
+        assertThat(found.<String>getAttribute("user")).isEqualTo("ada");
+        Instant expiresAt = Instant.parse(server.head(session.getId()).headers()
+                .firstValue(SessionApi.EXPIRES_AT_HEADER).orElseThrow());
+        assertThat(expiresAt).isAfter(saved.plus(Duration.ofHours(24)).minusSeconds(5))
+                .isBefore(Instant.now().plus(Duration.ofHours(24)).plusSeconds(1));
+
+        found.setAttribute("user", "grace");
+        repository.save(found);
+        assertThat(find(session.getId()).getMaxInactiveInterval()).isEqualTo(Duration.ofSeconds(-1));
     }
 
     @Test

@@ -186,7 +186,8 @@ public final class ChangeFeed implements AutoCloseable {
                         // the kind is told where the change does not imply it: a deletion is a delete unless told
                         Object kind = data.get("kind");
                         listener.publish(id, kind instanceof String told ? told
-                                : Boolean.TRUE.equals(data.get("deleted")) ? "deleted" : "updated");
+                                : Boolean.TRUE.equals(data.get("deleted")) ? "deleted" : "updated",
+                                indexes(data.get("index")));
                     }
                 } else {
                     lost(stream, "a change without id");
@@ -197,7 +198,16 @@ public final class ChangeFeed implements AutoCloseable {
         }
     }
 
-    /** The top-level string, number and boolean members of a JSON object; others are skipped. */
+    /** The string members of an event's {@code index} object, by index name; empty when it has none. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> indexes(@Nullable Object index) {
+        return index instanceof Map<?, ?> values ? (Map<String, String>) values : Map.of();
+    }
+
+    /**
+     * The top-level string, number and boolean members of a JSON object, and the string members of an object member
+     * (as a map); others are skipped.
+     */
     private static Map<String, Object> fields(String json) {
         Map<String, Object> fields = new HashMap<>();
         try (JsonParser parser = JSON.createParser(json)) {
@@ -211,6 +221,7 @@ public final class ChangeFeed implements AutoCloseable {
                     case VALUE_STRING -> fields.put(name, parser.getText());
                     case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> fields.put(name, parser.getNumberValue());
                     case VALUE_TRUE, VALUE_FALSE -> fields.put(name, parser.getBooleanValue());
+                    case START_OBJECT -> fields.put(name, stringMembers(parser));
                     default -> parser.skipChildren();
                 }
             }
@@ -218,6 +229,20 @@ public final class ChangeFeed implements AutoCloseable {
             ClientLog.LOG.debug("An unreadable change feed event: {}", json, e);
         }
         return fields;
+    }
+
+    /** The string members of the object the parser is at the start of, up to its end; others are skipped. */
+    private static Map<String, String> stringMembers(JsonParser parser) throws IOException {
+        Map<String, String> members = new HashMap<>(2);
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String name = parser.currentName();
+            if (parser.nextToken() == JsonToken.VALUE_STRING) {
+                members.put(name, parser.getText());
+            } else {
+                parser.skipChildren();
+            }
+        }
+        return members;
     }
 
     /** One stream: its lines reach {@link #received}; cancelling it ends the HTTP exchange. */

@@ -3,10 +3,10 @@ package dev.sessiondata.client.internal.nearcache;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.function.BiConsumer;
 
 /**
  * Makes the change feed of one subscriber of an application group that hears only the session events it is to
@@ -17,13 +17,22 @@ public final class EventFeeds {
     private EventFeeds() {
     }
 
+    /** Hears the events a subscriber is to publish. */
+    @FunctionalInterface
+    public interface Publisher {
+
+        /** Session {@code id} was {@code kind}; {@code indexes} are the index values it had (empty when none). */
+        void publish(String id, String kind, Map<String, String> indexes);
+    }
+
     /**
      * Follows the feed of the service at {@code baseUri} as a subscriber of {@code group}, telling {@code publish}
-     * each session id and kind ({@code created}, {@code deleted}, {@code expired}) this subscriber is to publish, in
+     * each session id, kind ({@code created}, {@code deleted}, {@code expired}) and index values this subscriber is
+     * to publish, in
      * the feed's order, on the feed's thread. Closing the answer ends the feed and its threads.
      */
     public static AutoCloseable follow(URI baseUri, String token, String group, Duration connectTimeout,
-                                       BiConsumer<String, String> publish) {
+                                       Publisher publish) {
         ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(task -> daemon(task,
                 "sessiondata-events"));
         ExecutorService lines = Executors.newCachedThreadPool(task -> daemon(task, "sessiondata-events-feed"));
@@ -51,8 +60,8 @@ public final class EventFeeds {
             }
 
             @Override
-            public void publish(String id, String kind) {
-                publish.accept(id, kind);
+            public void publish(String id, String kind, Map<String, String> indexes) {
+                publish.publish(id, kind, indexes);
             }
         }, scheduler);
         feed.start();

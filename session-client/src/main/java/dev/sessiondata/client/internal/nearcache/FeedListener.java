@@ -1,6 +1,7 @@
 package dev.sessiondata.client.internal.nearcache;
 
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * What the change feed tells a cache, in the order the stream said it. {@link #flush} covers every way the cache
@@ -32,9 +33,9 @@ interface FeedListener {
 
     /**
      * This subscriber is the one of its application group to publish that {@code id} was {@code kind}
-     * ({@code created}, {@code deleted} or {@code expired}); told after {@link #changed} or {@link #deleted}. Only a
-     * feed that names a group hears it.
+     * ({@code created}, {@code deleted} or {@code expired}), with the index values the session had (empty when
+     * none); told after {@link #changed} or {@link #deleted}. Only a feed that names a group hears it.
      */
-    default void publish(String id, String kind) {
+    default void publish(String id, String kind, Map<String, String> indexes) {
     }
 }

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -134,6 +135,58 @@ class ChangeFeedTest {
         store("b", "v1");
         stream.send("change", "p2", "{\"id\":\"b\",\"deleted\":true}");
         await(() -> cache.find("b", null).isEmpty(), "the deletion evicts");
+    }
+
+    /** A group's subscriber hears the events it is to publish with the index values the session had. */
+    @Test
+    void anEventToPublishCarriesTheSessionsIndexValues() throws Exception {
+        List<String> published = new CopyOnWriteArrayList<>();
+        FeedListener publisher = new FeedListener() {
+            @Override
+            public void hello(Duration heartbeat) {
+            }
+
+            @Override
+            public void alive() {
+            }
+
+            @Override
+            public void changed(String id, String version) {
+            }
+
+            @Override
+            public void deleted(String id) {
+            }
+
+            @Override
+            public void flush(String reason) {
+            }
+
+            @Override
+            public void publish(String id, String kind, Map<String, String> indexes) {
+                published.add(kind + " " + id + " " + indexes);
+            }
+        };
+        nextStream();
+        URI base = URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+        ChangeFeed grouped = new ChangeFeed(HttpClient.newHttpClient(), base, "t0ken", "shop", Duration.ofMillis(500),
+                publisher, scheduler);
+        grouped.start();
+        try {
+            Stream stream = nextStream();
+            stream.send("hello", "p0", "{\"heartbeatMillis\":1000}");
+            stream.send("change", "p1", "{\"id\":\"a\",\"version\":\"v1\",\"kind\":\"created\","
+                    + "\"index\":{\"principal\":\"ada \\\"the first\\\"\",\"odd\":7},\"publish\":true}");
+            stream.send("change", "p2", "{\"id\":\"a\",\"deleted\":true,\"kind\":\"expired\","
+                    + "\"index\":{\"principal\":\"ada\"},\"t\":1,\"publish\":true}");
+            stream.send("change", "p3", "{\"id\":\"b\",\"deleted\":true,\"publish\":true}");
+
+            await(() -> published.size() == 3, "three events to publish");
+            assertThat(published).containsExactly("created a {principal=ada \"the first\"}",
+                    "expired a {principal=ada}", "deleted b {}");
+        } finally {
+            grouped.close();
+        }
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.sessiondata.server.store.memory;
 
+import dev.sessiondata.server.store.IndexValues;
 import dev.sessiondata.server.store.PartitionHead;
 import dev.sessiondata.server.store.SessionChange;
 import dev.sessiondata.server.store.SessionChanges;
@@ -52,11 +53,16 @@ public final class MemorySessionChanges implements SessionChanges {
 
     /** Records a change of session {@code id}: its new version, or null for a deletion, and its kind. */
     void record(String id, @Nullable String version, SessionChange.Kind kind, long nowMillis) {
+        record(id, version, kind, nowMillis, IndexValues.none());
+    }
+
+    /** Records a change as {@link #record(String, String, SessionChange.Kind, long)} does, with index values. */
+    void record(String id, @Nullable String version, SessionChange.Kind kind, long nowMillis, IndexValues indexes) {
         int p = SessionPartitions.of(id, partitions.length);
         Partition partition = partitions[p];
         synchronized (partition) {
             SessionChange change = new SessionChange(p, partition.epoch, ++partition.sequence, id, version, kind,
-                    nowMillis);
+                    nowMillis, indexes);
             partition.recent.addLast(change);
             if (partition.recent.size() > history) {
                 partition.recent.removeFirst();

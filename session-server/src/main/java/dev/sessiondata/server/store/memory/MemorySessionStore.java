@@ -139,7 +139,7 @@ public final class MemorySessionStore implements SessionStore, SessionIndex {
                     }
                     if (id != null) {
                         changes.record(id, null, cause == RemovalCause.EXPIRED ? Kind.EXPIRED : Kind.DELETED,
-                                clock.millis());
+                                clock.millis(), entry == null ? IndexValues.none() : entry.indexes);
                     }
                 })
                 .build();
@@ -215,7 +215,11 @@ public final class MemorySessionStore implements SessionStore, SessionIndex {
                 count(current.serializerId, -1);
                 count(next.serializerId, 1);
             }
-            changes.record(id, next.version, current == null ? Kind.CREATED : Kind.UPDATED, clock.millis());
+            if (current == null) {
+                changes.record(id, next.version, Kind.CREATED, clock.millis(), next.indexes);
+            } else {
+                changes.record(id, next.version, Kind.UPDATED, clock.millis());
+            }
             return next;
         });
     }
@@ -234,7 +238,7 @@ public final class MemorySessionStore implements SessionStore, SessionIndex {
                 result.set(DeleteResult.DELETED);
                 count(current.serializerId, -1);
                 unlist(id, current.indexes, IndexValues.none());
-                changes.record(id, null, Kind.DELETED, clock.millis());
+                changes.record(id, null, Kind.DELETED, clock.millis(), current.indexes);
                 return null;
             });
         } finally {

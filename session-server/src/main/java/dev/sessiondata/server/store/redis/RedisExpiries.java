@@ -38,7 +38,9 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * {@code notify-keyspace-events}) it publishes the key on {@code __keyevent@<db>__:expired}. Every instance of the
  * service subscribes (on a Cluster: on every master, which publishes only its own keys) and runs
  * {@code expired.lua} for each session key it hears of: the script's mark lets the first instance record the
- * expiry and the others find it recorded.
+ * expiry and the others find it recorded. The recorded expiry tells the session's index values, which its
+ * {@link RedisKeys#indexed} key keeps {@link RedisSessionStore#INDEXES_KEPT_PAST_EXPIRY} past the expiry: an expiry
+ * told later than that (a scan slower than that bound) tells none.
  *
  * <p>When {@code configure} is on, the instance adds the two flags to what Redis has, on every master, as Spring
  * Session's {@code ConfigureNotifyKeyspaceEventsAction} does; where {@code CONFIG} is refused (managed Redis), it
@@ -152,10 +154,11 @@ public final class RedisExpiries implements AutoCloseable {
             return;
         }
         int partition = keys.partition(id);
-        byte[][] scriptKeys = {keys.session(id), keys.expired(id), keys.feed(partition), keys.changes(partition)};
+        byte[][] scriptKeys = {keys.session(id), keys.expired(id), keys.feed(partition), keys.changes(partition),
+                keys.indexed(id)};
         redis.<Long>script(LuaScripts.EXPIRED, ScriptOutputType.INTEGER, scriptKeys, bytes(id),
                 RedisSessionChanges.newEpoch(), bytes(String.valueOf(history)), bytes(String.valueOf(clock.millis())),
-                bytes(String.valueOf(MARK_TTL.toMillis())))
+                bytes(String.valueOf(MARK_TTL.toMillis())), keys.indexHead(id))
                 .whenComplete((recorded, failure) -> {
                     if (failure != null) {
                         LOG.warn("The expiry of session {} could not be recorded in the change feed", id, failure);

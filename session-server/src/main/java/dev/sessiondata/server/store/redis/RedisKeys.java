@@ -14,7 +14,9 @@ import org.jspecify.annotations.Nullable;
  * <ul>
  *   <li>{@code P{p<n>}:session:<id>} — the session's hash;</li>
  *   <li>{@code P{p<n>}:staged:<id>:<version>} — a write on its way to it;</li>
- *   <li>{@code P{p<n>}:index:<name>:<value>} — the ids of partition {@code n} listed under one index value;</li>
+ *   <li>{@code P{p<n>}:index:<name>:<value>} — the ids of partition {@code n} listed under one index value, and
+ *       {@code P{p<n>}:indexed:<id>} — an indexed session's index values, kept a while past its expiry so that the
+ *       change feed can tell whose session expired once Redis has dropped the session's hash;</li>
  *   <li>{@code P{p<n>}:changes} — the partition's change stream, and {@code P{p<n>}:feed} its epoch and last
  *       sequence number (a hash without expiry: when it is gone, the partition starts a new epoch);</li>
  *   <li>{@code P{p<n>}:claim:<group>} — the highest sequence of the partition an application group claimed, and
@@ -89,6 +91,14 @@ public final class RedisKeys {
     /** What goes before {@code <name>:<value>} to make the key of an index set of a session's partition. */
     public byte[] indexHead(String id) {
         return bytes(tags[partition(id)] + "index:");
+    }
+
+    /**
+     * The index values of session {@code id} (its hash's {@code indexes} field), kept {@link
+     * RedisSessionStore#INDEXES_KEPT_PAST_EXPIRY} past the session's expiry, for its expiry's change.
+     */
+    public byte[] indexed(String id) {
+        return bytes(tags[partition(id)] + "indexed:" + id);
     }
 
     public byte[] changes(int partition) {

@@ -3,6 +3,7 @@ package dev.sessiondata.server.store.redis;
 import static dev.sessiondata.server.store.redis.RedisCalls.bytes;
 import static dev.sessiondata.server.store.redis.RedisCalls.text;
 
+import dev.sessiondata.server.store.IndexValues;
 import dev.sessiondata.server.store.PartitionHead;
 import dev.sessiondata.server.store.SessionChange;
 import dev.sessiondata.server.store.SessionChanges;
@@ -148,8 +149,10 @@ public final class RedisSessionChanges implements SessionChanges {
 
     /**
      * A stream entry as a change: {@code i} the id, {@code v} the version (empty for a deletion), {@code t} the
-     * commit time, and {@code k} the kind where it is not the one {@code v} implies (an update, a delete):
-     * {@code c} a create, {@code x} an expiry, {@code m} the old id of an id change.
+     * commit time, {@code k} the kind where it is not the one {@code v} implies (an update, a delete):
+     * {@code c} a create, {@code x} an expiry, {@code m} the old id of an id change; and {@code n} the index values
+     * of a session created, deleted or expired with some (the session hash's {@code indexes}: {@code name:value},
+     * one a line).
      */
     private static SessionChange change(int partition, String epoch, long sequence, Map<String, byte[]> fields) {
         String version = text(fields.get("v"));
@@ -166,7 +169,23 @@ public final class RedisSessionChanges implements SessionChanges {
             };
         }
         return new SessionChange(partition, epoch, sequence, text(fields.get("i")),
-                version.isEmpty() ? null : version, told, Long.parseLong(text(fields.get("t"))));
+                version.isEmpty() ? null : version, told, Long.parseLong(text(fields.get("t"))),
+                indexes(fields.get("n")));
+    }
+
+    /** The {@code name:value} lines of an entry's {@code n} as index values (an index name holds no colon). */
+    static IndexValues indexes(byte @Nullable [] lines) {
+        if (lines == null || lines.length == 0) {
+            return IndexValues.none();
+        }
+        Map<String, String> values = new HashMap<>(2);
+        for (String line : text(lines).split("\n")) {
+            int colon = line.indexOf(':');
+            if (colon > 0) {
+                values.put(line.substring(0, colon), line.substring(colon + 1));
+            }
+        }
+        return new IndexValues(values);
     }
 
     @Override

@@ -122,6 +122,14 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
      */
     static final Duration STAGED_TTL = Duration.ofMinutes(1);
 
+    /**
+     * How long an indexed session's index values are kept past its expiry ({@link RedisKeys#indexed}), as Spring
+     * Session's Redis repository keeps an expired session's data five minutes: the expiry's change tells them when
+     * Redis tells of the expiry within this time, which the expiry scan bounds ({@link RedisExpiries}).
+     */
+    static final Duration INDEXES_KEPT_PAST_EXPIRY = Duration.ofMinutes(5);
+    private static final byte[] INDEXES_KEPT = bytes(String.valueOf(INDEXES_KEPT_PAST_EXPIRY.toMillis()));
+
     /** The most sessions one index value lists unless told otherwise (unless constructed with another). */
     public static final int DEFAULT_MAX_SESSIONS_PER_VALUE = 100;
 
@@ -221,12 +229,12 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
             return read(id, maxBytes, SLIDE);
         }
         byte[] key = sessionKey(id);
-        byte[][] keys = {key};
+        byte[][] keys = {key, this.keys.indexed(id)};
         byte[] now = now();
         return lettuce.batch(redis -> {
             CompletionStage<List<KeyValue<byte[], byte[]>>> read = redis.hmget(key, FIELDS);
             CompletionStage<byte @Nullable []> slid = redis.<byte[]>script(LuaScripts.TOUCH, ScriptOutputType.VALUE,
-                    keys, now, this.keys.indexHead(id)).exceptionally(failure -> {
+                    keys, now, this.keys.indexHead(id), INDEXES_KEPT).exceptionally(failure -> {
                         refusedSlide(failure);
                         return SLIDE_REFUSED;
                     });
@@ -245,8 +253,9 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
     }
 
     private CompletionStage<SessionRead> read(String id, long maxBytes, byte[] slide) {
-        return lettuce.<List<Object>>script(LuaScripts.READ, ScriptOutputType.MULTI, sessionKey(id),
-                bytes(String.valueOf(maxBytes)), slide, now(), keys.indexHead(id)).thenApply(this::answer);
+        byte[][] readKeys = {sessionKey(id), keys.indexed(id)};
+        return lettuce.<List<Object>>script(LuaScripts.READ, ScriptOutputType.MULTI, readKeys,
+                bytes(String.valueOf(maxBytes)), slide, now(), keys.indexHead(id), INDEXES_KEPT).thenApply(this::answer);
     }
 
     /**
@@ -339,19 +348,20 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
         }
         int partition = this.keys.partition(id);
         List<String> indexNames = new ArrayList<>(write.indexes().values().keySet());
-        byte[][] keys = new byte[4 + indexNames.size()][];
+        byte[][] keys = new byte[5 + indexNames.size()][];
         keys[0] = sessionKey(id);
         keys[1] = this.keys.staged(id, version);
         keys[2] = this.keys.feed(partition);
         keys[3] = this.keys.changes(partition);
+        keys[4] = this.keys.indexed(id);
         for (int i = 0; i < indexNames.size(); i++) {
             String name = indexNames.get(i);
-            keys[4 + i] = this.keys.index(id, name, write.indexes().values().get(name));
+            keys[5 + i] = this.keys.index(id, name, write.indexes().values().get(name));
         }
         byte[][] args = {condition(precondition), bytes(String.valueOf(precondition.version())), now(),
                 bytes(write.keepsTtl() ? "1" : "0"), ttl, bytes(id), bytes(String.valueOf(maxSessionsPerValue)),
                 this.keys.sessionHead(id), EMPTY, this.keys.indexHead(id), RedisSessionChanges.newEpoch(),
-                changeStreamLength, bytes(version)};
+                changeStreamLength, bytes(version), INDEXES_KEPT};
         return lettuce.batch(redis -> {
             CompletionStage<Long> staged = redis.hset(keys[1], fields);
             CompletionStage<Boolean> expiring = redis.pexpire(keys[1], STAGED_TTL);
@@ -380,7 +390,7 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
     @Override
     public CompletionStage<DeleteResult> delete(String id, Precondition precondition) {
         int partition = keys.partition(id);
-        byte[][] scriptKeys = {sessionKey(id), keys.feed(partition), keys.changes(partition)};
+        byte[][] scriptKeys = {sessionKey(id), keys.feed(partition), keys.changes(partition), keys.indexed(id)};
         return lettuce.<List<Object>>script(LuaScripts.DELETE, ScriptOutputType.MULTI, scriptKeys,
                 condition(precondition), bytes(String.valueOf(precondition.version())), bytes(id), keys.indexHead(id),
                 RedisSessionChanges.newEpoch(), changeStreamLength, now()).thenCompose(answer -> {
@@ -421,7 +431,8 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
         if (!clustered || SlotHash.getSlot(oldKey) == SlotHash.getSlot(newKey)) {
             int from = keys.partition(id);
             int to = keys.partition(newId);
-            byte[][] scriptKeys = {oldKey, newKey, keys.feed(from), keys.changes(from), keys.feed(to), keys.changes(to)};
+            byte[][] scriptKeys = {oldKey, newKey, keys.feed(from), keys.changes(from), keys.feed(to), keys.changes(to),
+                    keys.indexed(id), keys.indexed(newId)};
             return lettuce.<List<Object>>script(LuaScripts.CHANGE_ID, ScriptOutputType.MULTI, scriptKeys, condition,
                     expected, bytes(version), bytes(id), bytes(newId), keys.indexHead(id), keys.indexHead(newId),
                     RedisSessionChanges.newEpoch(), changeStreamLength, now()).thenApply(answer -> {
@@ -462,18 +473,19 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
                 return deleteVersion(newId, version).thenApply(ignored -> failed);
             }
             int to = keys.partition(newId);
-            byte[][] scriptKeys = {sessionKey(newId), keys.feed(to), keys.changes(to)};
+            byte[][] scriptKeys = {sessionKey(newId), keys.feed(to), keys.changes(to), keys.indexed(newId)};
             return lettuce.<Long>script(LuaScripts.MOVE_IN_DONE, ScriptOutputType.INTEGER, scriptKeys, bytes(version),
                     bytes(String.valueOf(expiresAt.toEpochMilli())), bytes(newId), keys.indexHead(newId),
-                    RedisSessionChanges.newEpoch(), changeStreamLength, now()).thenApply(finished -> finished == 1
-                            ? IdChangeResult.changed(version, expiresAt) : IdChangeResult.notFound());
+                    RedisSessionChanges.newEpoch(), changeStreamLength, now(), INDEXES_KEPT)
+                    .thenApply(finished -> finished == 1 ? IdChangeResult.changed(version, expiresAt)
+                            : IdChangeResult.notFound());
         });
     }
 
     /** Step 3 on the old id ({@code commit}: deleted, out of its index sets, recorded as deleted), or its abort. */
     private CompletionStage<Long> endMove(String id, byte[] token, String how) {
         int from = keys.partition(id);
-        byte[][] scriptKeys = {sessionKey(id), keys.feed(from), keys.changes(from)};
+        byte[][] scriptKeys = {sessionKey(id), keys.feed(from), keys.changes(from), keys.indexed(id)};
         return lettuce.script(LuaScripts.MOVE_DONE, ScriptOutputType.INTEGER, scriptKeys, token, bytes(how), bytes(id),
                 keys.indexHead(id), RedisSessionChanges.newEpoch(), changeStreamLength, now());
     }
@@ -498,7 +510,8 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
 
     @Override
     public CompletionStage<Optional<Instant>> touch(String id) {
-        return lettuce.<byte[]>script(LuaScripts.TOUCH, ScriptOutputType.VALUE, sessionKey(id), now(), keys.indexHead(id))
+        return lettuce.<byte[]>script(LuaScripts.TOUCH, ScriptOutputType.VALUE,
+                        new byte[][] {sessionKey(id), keys.indexed(id)}, now(), keys.indexHead(id), INDEXES_KEPT)
                 .thenApply(expires -> expires == null ? Optional.empty()
                         : Optional.of(Instant.ofEpochMilli(Long.parseLong(text(expires)))));
     }
@@ -517,7 +530,8 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
             List<CompletableFuture<byte @Nullable []>> touched = new ArrayList<>(ids.size());
             for (String id : ids) {
                 touched.add(redis.<byte @Nullable []>script(LuaScripts.TOUCH, ScriptOutputType.VALUE,
-                        new byte[][] {sessionKey(id)}, now, keys.indexHead(id)).toCompletableFuture());
+                        new byte[][] {sessionKey(id), keys.indexed(id)}, now, keys.indexHead(id), INDEXES_KEPT)
+                        .toCompletableFuture());
             }
             return CompletableFuture.allOf(touched.toArray(CompletableFuture[]::new)).thenApply(done -> {
                 Map<String, Instant> expiries = new LinkedHashMap<>();

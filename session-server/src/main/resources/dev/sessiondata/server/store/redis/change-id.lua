@@ -2,6 +2,8 @@
 -- no Cluster (one server: no slot rule, one script may touch every key).
 -- KEYS[1]: the session hash under the old id. KEYS[2]: the session hash under the new id. KEYS[3], KEYS[4]: the old
 -- id's partition's feed hash and change stream; KEYS[5], KEYS[6]: the new id's (the same keys in one partition).
+-- KEYS[7], KEYS[8]: the keys that keep the session's index values past its expiry (RedisKeys#indexed) under the old
+-- and the new id: the values move with the session.
 -- ARGV: condition (version | present), expected version, the new version, the old id, the new id, the prefix of
 -- every index set key of the old id's partition, of the new id's, an epoch for a partition that has none, the
 -- streams' approximate length bound, now in epoch milliseconds.
@@ -25,6 +27,9 @@ redis.call('RENAME', KEYS[1], KEYS[2])
 redis.call('HSET', KEYS[2], 'version', ARGV[3])
 redis.call('HDEL', KEYS[2], 'moving')
 if current[3] then
+  if redis.call('EXISTS', KEYS[7]) == 1 then
+    redis.call('RENAME', KEYS[7], KEYS[8])
+  end
   local ttl = redis.call('PTTL', KEYS[2])
   for line in string.gmatch(current[3], '[^\n]+') do
     redis.call('SREM', ARGV[6] .. line, ARGV[4])

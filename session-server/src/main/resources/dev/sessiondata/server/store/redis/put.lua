@@ -4,16 +4,18 @@
 -- never passes through Lua: moving it in and out of the interpreter cost Redis ~3 µs per KB; RENAME moves it.
 -- KEYS[3], KEYS[4]: the partition's feed hash (epoch 'e', last sequence 's') and change stream (the write is
 -- recorded there, in this script, so that no committed write goes unannounced).
--- KEYS[5..]: the index sets the write lists the session in (its index values, replacing those the session's
+-- KEYS[5]: the key that keeps the session's index values past its expiry (RedisKeys#indexed), for the change that
+-- tells of its expiry once Redis has dropped the hash.
+-- KEYS[6..]: the index sets the write lists the session in (its index values, replacing those the session's
 -- 'indexes' field names: each set's key without the index key prefix, one a line).
 -- ARGV: condition (none | version | present | absent), expected version, now in epoch milliseconds, '1' when an
 --       existing session keeps its own ttl (the write's ttl is then for a new session only), the write's ttl in
 --       milliseconds (the one staged), the session id, the most sessions an index set lists, and what goes before
 --       and after an id to make its session key (to drop ids of sessions gone from a full index set), the prefix
 --       of every index set key, an epoch for the partition should it have none, the stream's approximate length
---       bound, the write's version.
+--       bound, the write's version, how long the index values are kept past the session's expiry (milliseconds).
 -- Returns {0} when the condition fails (the staged hash is dropped, nothing written), {-1} when nothing is staged
--- (its HSET failed), {-2, i} when the index set KEYS[4 + i] is full (nothing written), else {1 when created or 2
+-- (its HSET failed), {-2, i} when the index set KEYS[5 + i] is full (nothing written), else {1 when created or 2
 -- when replaced, the expiry in epoch milliseconds}. An index set's expiry is raised to at least the session's, so
 -- no set outlives the sessions it lists; an unindexed write makes no index call.
 -- Each call from Lua costs Redis about as much as the command itself again (INFO commandstats, 10 KB writes on a
@@ -40,7 +42,7 @@ if version and current[3] then
   end
 end
 local most = tonumber(ARGV[7])
-for i = 5, #KEYS do
+for i = 6, #KEYS do
   local key = KEYS[i]
   if not listed[key] and redis.call('SCARD', key) >= most then
     for _, other in ipairs(redis.call('SMEMBERS', key)) do
@@ -50,7 +52,7 @@ for i = 5, #KEYS do
     end
     if redis.call('SCARD', key) >= most then
       redis.call('DEL', KEYS[2])
-      return {-2, i - 4}
+      return {-2, i - 5}
     end
   end
 end
@@ -63,19 +65,26 @@ if type(renamed) == 'table' and renamed.err then
   return renamed
 end
 local expires = string.format('%d', tonumber(ARGV[3]) + tonumber(ttl))
-if #KEYS > 4 then
+local indexes = nil
+if #KEYS > 5 then
   local lines = {}
-  for i = 5, #KEYS do
+  for i = 6, #KEYS do
     lines[#lines + 1] = string.sub(KEYS[i], #ARGV[10] + 1)
   end
-  redis.call('HSET', KEYS[1], 'ttl', ttl, 'expires', expires, 'indexes', table.concat(lines, '\n'))
+  indexes = table.concat(lines, '\n')
+  redis.call('HSET', KEYS[1], 'ttl', ttl, 'expires', expires, 'indexes', indexes)
 else
   redis.call('HSET', KEYS[1], 'ttl', ttl, 'expires', expires)
 end
 redis.call('PEXPIRE', KEYS[1], ttl)
+if indexes then
+  redis.call('SET', KEYS[5], indexes, 'PX', tonumber(ttl) + tonumber(ARGV[14]))
+elseif next(listed) then
+  redis.call('DEL', KEYS[5])
+end
 if next(listed) then
   local kept = {}
-  for i = 5, #KEYS do
+  for i = 6, #KEYS do
     kept[KEYS[i]] = true
   end
   for key in pairs(listed) do
@@ -84,7 +93,7 @@ if next(listed) then
     end
   end
 end
-for i = 5, #KEYS do
+for i = 6, #KEYS do
   redis.call('SADD', KEYS[i], ARGV[6])
   if redis.call('PTTL', KEYS[i]) < tonumber(ttl) then
     redis.call('PEXPIRE', KEYS[i], ttl)
@@ -101,6 +110,12 @@ if version then
   redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[12], seq .. '-0', 'i', ARGV[6], 'v', ARGV[13], 't', ARGV[3])
   return {2, expires}
 end
--- a create says so ('k' 'c'), for the application events; an update, the most common entry, carries no kind
+-- a create says so ('k' 'c'), for the application events, with its index values ('n') when it has some; an
+-- update, the most common entry, carries neither
+if indexes then
+  redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[12], seq .. '-0', 'i', ARGV[6], 'v', ARGV[13], 't', ARGV[3], 'k', 'c',
+      'n', indexes)
+  return {1, expires}
+end
 redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[12], seq .. '-0', 'i', ARGV[6], 'v', ARGV[13], 't', ARGV[3], 'k', 'c')
 return {1, expires}

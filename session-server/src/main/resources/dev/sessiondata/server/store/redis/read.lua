@@ -1,6 +1,8 @@
 -- Reads one session if its body is at most a ceiling, and moves its expiry to now plus its ttl when asked.
--- KEYS[1]: the session hash. ARGV: the ceiling in bytes; '1' to slide, '0' to only look; now in epoch milliseconds;
--- the prefix of every index set key (the sets a slide keeps alive, as touch.lua does).
+-- KEYS[1]: the session hash; KEYS[2]: the key that keeps its index values past its expiry (RedisKeys#indexed).
+-- ARGV: the ceiling in bytes; '1' to slide, '0' to only look; now in epoch milliseconds; the prefix of every index set
+-- key (the sets a slide keeps alive, as touch.lua does); how long the index values are kept past the session's expiry
+-- (milliseconds).
 -- Returns {} when absent; {length} when the body is longer than the ceiling (then nothing is read and nothing moves);
 -- else {data, serializer, version, ttl, expires, digest or false, slid}: slid is 1 when the expiry moved (expires is
 -- the new one), 0 when not asked, -1 when Redis refused the move for want of memory (expires is the stored one).
@@ -27,6 +29,7 @@ if ARGV[2] == '1' then
   else
     redis.call('PEXPIRE', KEYS[1], ttl)
     if session[7] then
+      redis.call('PEXPIRE', KEYS[2], tonumber(ttl) + tonumber(ARGV[5]))
       for line in string.gmatch(session[7], '[^\n]+') do
         local key = ARGV[4] .. line
         if redis.call('PTTL', key) < tonumber(ttl) then

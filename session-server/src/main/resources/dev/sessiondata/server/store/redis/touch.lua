@@ -1,6 +1,7 @@
--- Moves one session's expiry to now plus its ttl. KEYS[1]: the session hash. ARGV: now in epoch milliseconds, the
--- prefix of every index set key. The index sets its 'indexes' field names (each set's key without that prefix, one
--- a line) keep an expiry at least the session's.
+-- Moves one session's expiry to now plus its ttl. KEYS[1]: the session hash. KEYS[2]: the key that keeps its index
+-- values past its expiry (RedisKeys#indexed). ARGV: now in epoch milliseconds, the prefix of every index set key,
+-- how long the index values are kept past the session's expiry (milliseconds). The index sets its 'indexes' field
+-- names (each set's key without that prefix, one a line) keep an expiry at least the session's.
 -- Returns nil when absent, else the new expiry in epoch milliseconds.
 local current = redis.call('HMGET', KEYS[1], 'ttl', 'indexes')
 local ttl = current[1]
@@ -11,6 +12,7 @@ local expires = string.format('%d', tonumber(ARGV[1]) + tonumber(ttl))
 redis.call('HSET', KEYS[1], 'expires', expires)
 redis.call('PEXPIRE', KEYS[1], ttl)
 if current[2] then
+  redis.call('PEXPIRE', KEYS[2], tonumber(ttl) + tonumber(ARGV[3]))
   for line in string.gmatch(current[2], '[^\n]+') do
     local key = ARGV[2] .. line
     if redis.call('PTTL', key) < tonumber(ttl) then

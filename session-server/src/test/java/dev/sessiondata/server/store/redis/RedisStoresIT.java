@@ -257,7 +257,11 @@ class RedisStoresIT {
                 new IndexValues(Map.of("principal", principal)));
     }
 
-    /** Sessions expire by Redis' own expiry, and the index sets listing them expire no later than the last of them. */
+    /**
+     * Sessions expire by Redis' own expiry, the index sets listing them no later than the last of them, and the keys
+     * that keep their index values for their expiries' changes at most {@link
+     * RedisSessionStore#INDEXES_KEPT_PAST_EXPIRY} after them.
+     */
     @Test
     void noIndexKeyOutlivesItsSessions() throws InterruptedException {
         String keyPrefix = freshPrefix();
@@ -271,7 +275,11 @@ class RedisStoresIT {
         Thread.sleep(1200);
 
         // the change feed's two keys per partition have no expiry of their own (RedisKeys)
-        assertThat(keys(keyPrefix)).filteredOn(key -> !key.endsWith("}:feed") && !key.endsWith("}:changes")).isEmpty();
+        List<String> left = keys(keyPrefix).stream()
+                .filter(key -> !key.endsWith("}:feed") && !key.endsWith("}:changes")).toList();
+        assertThat(left).allMatch(key -> key.contains("}:indexed:s"));
+        assertThat(left).allSatisfy(key -> assertThat(pttl(bytes(key))).isPositive()
+                .isLessThanOrEqualTo(RedisSessionStore.INDEXES_KEPT_PAST_EXPIRY.toMillis()));
     }
 
     /** An index set's expiry is at least that of each session it lists, after a write and after a slide. */
@@ -306,7 +314,9 @@ class RedisStoresIT {
             double perSession = (double) (with - without) / sessions;
             System.out.printf("principal index: %.1f bytes per session in Redis (%d sessions of 1 KiB, %d per "
                     + "principal, %d partitions)%n", perSession, sessions, perPrincipal, RedisKeys.DEFAULT_PARTITIONS);
-            assertThat(perSession).isPositive().isLessThan(500);
+            // the index sets, the session hash's field naming them, and the key that keeps the values past the
+            // session's expiry for its expiry's change (RedisKeys#indexed), whose name repeats this test's long prefix
+            assertThat(perSession).isPositive().isLessThan(700);
         }
     }
 
