@@ -15,7 +15,7 @@ import java.util.Optional;
  * the RFC's registry marks "Active" that every JDK has). A service that sends no {@code Repr-Digest} is read as
  * before; one that sends only algorithms this client does not know is too (RFC 9530 section 3: a recipient may
  * ignore them). Comparing before the payload reaches a deserializer is what turns corruption into an
- * {@link IntegrityException} rather than, as for 40-55 % of corrupted payloads, a different value.
+ * {@link IntegrityException} rather than, as for many corrupted payloads, a different value that deserializes.
  */
 public final class ContentDigest {
 

@@ -8,8 +8,8 @@ import java.time.ZoneOffset;
 /**
  * Reads the {@code Session-Expires-At} header of every read. The service writes it as {@link Instant#toString()}
  * does ({@code 2026-11-23T04:37:25.123Z}); that shape is read digit by digit, since {@link Instant#parse}'s
- * general formatter cost the Spring Session sample's shop 3 % of its CPU, more than half as much as deserializing
- * the 4 KB session it came with (JFR, docs/spring-session/README.md). Any other ISO-8601 instant, and every error,
+ * general formatter showed in the Spring Session sample's profile at more than half the cost of deserializing the
+ * session it came with (JFR, docs/spring-session/README.md). Any other ISO-8601 instant, and every error,
  * goes to {@link Instant#parse}.
  */
 public final class ExpiresAt {
