@@ -96,8 +96,8 @@ final class GuardedDeserializeStream extends DeserializeStream {
      * Reads a value with a guarded serializer. A value that holds no other object (most of a session: strings,
      * boxed primitives, dates and times) has nothing to check here but, for a string, its length where
      * {@code maxArrayLength} is below the payload's size, and does not count towards the nesting depth: it cannot
-     * recurse. Checking its length and counting its depth like any other object's made one-nio's read of a 1 KB
-     * session 10-14 % slower through us than alone on JDK 25 (the SPI-overhead benchmark). Nothing is undone when
+     * recurse. Checking its length and counting its depth like any other object's made one-nio's read of a small
+     * session measurably slower through us than alone (the SPI-overhead benchmark). Nothing is undone when
      * reading throws: the stream, its depth and the budget belong to this read, which then fails as a whole.
      */
     private Object read(ReadGuard guard) throws IOException, ClassNotFoundException {

@@ -28,8 +28,7 @@ public final class EventFeeds {
     /**
      * Follows the feed of the service at {@code baseUri} as a subscriber of {@code group}, telling {@code publish}
      * each session id, kind ({@code created}, {@code deleted}, {@code expired}) and index values this subscriber is
-     * to publish, in
-     * the feed's order, on the feed's thread. Closing the answer ends the feed and its threads.
+     * to publish, in the feed's order, on the feed's thread. Closing the answer ends the feed and its threads.
      */
     public static AutoCloseable follow(URI baseUri, String token, String group, Duration connectTimeout,
                                        Publisher publish) {
@@ -38,7 +37,24 @@ public final class EventFeeds {
         ExecutorService lines = Executors.newCachedThreadPool(task -> daemon(task, "sessiondata-events-feed"));
         HttpClient http = HttpClient.newBuilder().connectTimeout(connectTimeout).version(HttpClient.Version.HTTP_1_1)
                 .executor(lines).build();
-        ChangeFeed feed = new ChangeFeed(http, baseUri, token, group, connectTimeout, new FeedListener() {
+        ChangeFeed feed = new ChangeFeed(http, baseUri, token, group, connectTimeout, publishing(publish), scheduler);
+        feed.start();
+        return () -> {
+            feed.close();
+            scheduler.shutdownNow();
+            lines.shutdownNow();
+        };
+    }
+
+    private static Thread daemon(Runnable task, String name) {
+        Thread thread = new Thread(task, name);
+        thread.setDaemon(true);
+        return thread;
+    }
+
+    /** A listener that hears only the events to publish, and tells them to {@code publish}. */
+    static FeedListener publishing(Publisher publish) {
+        return new FeedListener() {
             @Override
             public void hello(Duration heartbeat) {
             }
@@ -63,18 +79,6 @@ public final class EventFeeds {
             public void publish(String id, String kind, Map<String, String> indexes) {
                 publish.publish(id, kind, indexes);
             }
-        }, scheduler);
-        feed.start();
-        return () -> {
-            feed.close();
-            scheduler.shutdownNow();
-            lines.shutdownNow();
         };
-    }
-
-    private static Thread daemon(Runnable task, String name) {
-        Thread thread = new Thread(task, name);
-        thread.setDaemon(true);
-        return thread;
     }
 }

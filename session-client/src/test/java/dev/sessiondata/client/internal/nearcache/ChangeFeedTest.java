@@ -141,32 +141,8 @@ class ChangeFeedTest {
     @Test
     void anEventToPublishCarriesTheSessionsIndexValues() throws Exception {
         List<String> published = new CopyOnWriteArrayList<>();
-        FeedListener publisher = new FeedListener() {
-            @Override
-            public void hello(Duration heartbeat) {
-            }
-
-            @Override
-            public void alive() {
-            }
-
-            @Override
-            public void changed(String id, String version) {
-            }
-
-            @Override
-            public void deleted(String id) {
-            }
-
-            @Override
-            public void flush(String reason) {
-            }
-
-            @Override
-            public void publish(String id, String kind, Map<String, String> indexes) {
-                published.add(kind + " " + id + " " + indexes);
-            }
-        };
+        FeedListener publisher = EventFeeds.publishing(
+                (id, kind, indexes) -> published.add(kind + " " + id + " " + indexes));
         nextStream();
         URI base = URI.create("http://127.0.0.1:" + server.getAddress().getPort());
         ChangeFeed grouped = new ChangeFeed(HttpClient.newHttpClient(), base, "t0ken", "shop", Duration.ofMillis(500),
