@@ -39,6 +39,13 @@ public abstract class SessionChangesCompatibilityKit {
         store = createStore();
         changes = changesOf(store);
         listening = changes.listen(heard::add);
+        // a listener hears what follows the heads its store reads once it listens (a subscriber reads the changes
+        // since its own position for what came before): the tests begin once it hears
+        String warm = newId();
+        await().atMost(Duration.ofSeconds(10)).until(() -> {
+            store.put(warm, WRITE, Precondition.none()).toCompletableFuture().join();
+            return heard.stream().anyMatch(change -> change.id().equals(warm));
+        });
     }
 
     @AfterEach
