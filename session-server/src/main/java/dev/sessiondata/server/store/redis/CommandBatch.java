@@ -1,6 +1,5 @@
 package dev.sessiondata.server.store.redis;
 
-import io.lettuce.core.KeyValue;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.api.StatefulConnection;
@@ -10,7 +9,6 @@ import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.output.BooleanOutput;
 import io.lettuce.core.output.CommandOutput;
 import io.lettuce.core.output.IntegerOutput;
-import io.lettuce.core.output.KeyValueListOutput;
 import io.lettuce.core.output.NestedMultiOutput;
 import io.lettuce.core.output.ValueOutput;
 import io.lettuce.core.protocol.AsyncCommand;
@@ -20,7 +18,6 @@ import io.lettuce.core.protocol.CommandType;
 import io.lettuce.core.protocol.RedisCommand;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
@@ -44,9 +41,12 @@ final class CommandBatch {
         this.redis = redis;
     }
 
-    /** {@code HMGET key fields...}. */
-    CompletionStage<List<KeyValue<byte[], byte[]>>> hmget(byte[] key, byte[]... fields) {
-        return NativeRedis.translated(add(CommandType.HMGET, new KeyValueListOutput<>(CODEC, Arrays.asList(fields)),
+    /**
+     * {@code HMGET key fields...}, the first field copied only when it is at most {@code ceiling} bytes
+     * ({@link BoundedFieldsOutput}).
+     */
+    CompletionStage<BoundedFieldsOutput.Fields> hmget(byte[] key, long ceiling, byte[]... fields) {
+        return NativeRedis.translated(add(CommandType.HMGET, new BoundedFieldsOutput(fields.length, ceiling),
                 args().addKey(key).addKeys(fields)));
     }
 

@@ -17,7 +17,6 @@ import dev.sessiondata.server.store.StoreFullException;
 import dev.sessiondata.server.store.StoredSession;
 import dev.sessiondata.server.store.Versions;
 import dev.sessiondata.server.store.WriteResult;
-import io.lettuce.core.KeyValue;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.cluster.SlotHash;
 import java.time.Clock;
@@ -142,6 +141,7 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
     private static final byte[] EMPTY = new byte[0];
 
     private final NativeRedis lettuce;
+    private final SessionLengths lengths = new SessionLengths();
     /** How many changes a partition's stream keeps by default (approximately: Redis trims whole nodes). */
     public static final int DEFAULT_CHANGE_STREAM_LENGTH = 10_000;
 
@@ -198,18 +198,23 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
     }
 
     /**
-     * Without a ceiling ({@link #UNBOUNDED}: the caller has room for any session), a {@link #peek} is one
-     * {@code HMGET}, and a {@code get} runs the touch script after it in the same round trip (one batch, answered
-     * together): the body never passes through Lua, which costs Redis per byte that goes in or out of its
-     * interpreter. The script reads the session's ttl and moves its expiry in one atomic step, so the slide never
+     * A read is one {@code HMGET}, and a {@code get} runs the touch script after it in the same round trip (one
+     * batch, answered together): the body never passes through Lua, which costs Redis per byte that goes in or out of
+     * its interpreter. The script reads the session's ttl and moves its expiry in one atomic step, so the slide never
      * recreates a session deleted meanwhile and always uses the ttl the session has; the answer is what the
      * {@code HMGET} read with the expiry the slide set (empty when the slide found the session gone). The script
      * comes second so that the order holds when a node does not have it yet and it is sent again as {@code EVAL}.
      *
-     * <p>With a ceiling, one script ({@code read.lua}) first asks the body's length ({@code HSTRLEN}): a body longer
-     * than {@code maxBytes} is answered by its length alone, neither read nor slid, so a large value crosses from
-     * Redis only once the caller has room for it; a body within it is read and slid by the script in one atomic step,
-     * and passes through Lua (the server's ceiling is then small: it has no room for a large one).
+     * <p>With a ceiling ({@code maxBytes} other than {@link #UNBOUNDED}), a body longer than it is answered by its
+     * length alone, neither kept nor slid. How that is asked depends on the length this instance last saw of the
+     * session ({@link SessionLengths}):
+     * <ul>
+     *   <li>within the ceiling: the same batch, the {@code HMGET} copying the body only if it is within the ceiling
+     *       ({@link BoundedFieldsOutput}) and the touch script moving the expiry only then;</li>
+     *   <li>longer, or not known: one script ({@code read.lua}) that asks the body's length ({@code HSTRLEN}) and reads
+     *       and slides it only when it is within the ceiling, so that a large value the caller has no room for does
+     *       not cross from Redis at all (a body within it then passes through Lua).</li>
+     * </ul>
      *
      * <p>With a slide resolution, a sliding read is the read alone while the session was slid or written less than
      * the resolution (at most half its ttl) ago, which the stored expiry minus the ttl says, on every node alike; the
@@ -225,50 +230,72 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
         if (slideResolutionMillis > 0) {
             return peek(id, maxBytes).thenCompose(found -> slidIfDue(id, found));
         }
-        if (maxBytes != UNBOUNDED) {
+        if (maxBytes != UNBOUNDED && !lengths.within(id, maxBytes)) {
             return read(id, maxBytes, SLIDE);
         }
         byte[] key = sessionKey(id);
         byte[][] keys = {key, this.keys.indexed(id)};
-        byte[] now = now();
+        byte[][] touchArgs = maxBytes == UNBOUNDED ? new byte[][] {now(), this.keys.indexHead(id), INDEXES_KEPT}
+                : new byte[][] {now(), this.keys.indexHead(id), INDEXES_KEPT, bytes(String.valueOf(maxBytes))};
         return lettuce.batch(redis -> {
-            CompletionStage<List<KeyValue<byte[], byte[]>>> read = redis.hmget(key, FIELDS);
+            CompletionStage<BoundedFieldsOutput.Fields> read = redis.hmget(key, maxBytes, FIELDS);
             CompletionStage<byte @Nullable []> slid = redis.<byte[]>script(LuaScripts.TOUCH, ScriptOutputType.VALUE,
-                    keys, now, this.keys.indexHead(id), INDEXES_KEPT).exceptionally(failure -> {
+                    keys, touchArgs).exceptionally(failure -> {
                         refusedSlide(failure);
                         return SLIDE_REFUSED;
                     });
-            return read.thenCombine(slid, (fields, expires) -> expires == SLIDE_REFUSED ? session(fields, null)
-                    : expires == null ? SessionRead.absent() : session(fields, expires));
+            return read.thenCombine(slid, (fields, expires) -> {
+                if (expires == null) {
+                    return SessionRead.absent();
+                }
+                if (expires.length > 0 && expires[0] == '-') {
+                    // the body grew past the ceiling between the two: nothing moved
+                    return SessionRead.larger(Long.parseLong(text(expires).substring(1)));
+                }
+                return session(fields, expires == SLIDE_REFUSED ? null : expires);
+            }).thenApply(found -> noted(id, found));
         });
     }
 
     @Override
     public CompletionStage<SessionRead> peek(String id, long maxBytes) {
-        if (maxBytes != UNBOUNDED) {
+        if (maxBytes != UNBOUNDED && !lengths.within(id, maxBytes)) {
             return read(id, maxBytes, LOOK);
         }
         byte[] key = sessionKey(id);
-        return lettuce.call(redis -> redis.hmget(key, FIELDS)).thenApply(fields -> session(fields, null));
+        return lettuce.batch(redis -> redis.hmget(key, maxBytes, FIELDS))
+                .thenApply(fields -> noted(id, session(fields, null)));
     }
 
     private CompletionStage<SessionRead> read(String id, long maxBytes, byte[] slide) {
         byte[][] readKeys = {sessionKey(id), keys.indexed(id)};
         return lettuce.<List<Object>>script(LuaScripts.READ, ScriptOutputType.MULTI, readKeys,
-                bytes(String.valueOf(maxBytes)), slide, now(), keys.indexHead(id), INDEXES_KEPT).thenApply(this::answer);
+                bytes(String.valueOf(maxBytes)), slide, now(), keys.indexHead(id), INDEXES_KEPT)
+                .thenApply(answer -> noted(id, answer(answer)));
+    }
+
+    /** {@code read}, its length noted for the next read with a ceiling. */
+    private SessionRead noted(String id, SessionRead read) {
+        if (read.length() >= 0) {
+            lengths.saw(id, read.length());
+        }
+        return read;
     }
 
     /**
      * The session of an {@code HMGET} of {@link #FIELDS}, with {@code expires} instead of the stored one when given;
-     * absent when it has no version (no such key).
+     * absent when it has no version (no such key); only its length when its body was longer than the read's ceiling.
      */
-    private static SessionRead session(List<KeyValue<byte[], byte[]>> fields, byte @Nullable [] expires) {
-        if (fields.size() < FIELDS.length || !fields.get(2).hasValue()) {
+    private static SessionRead session(BoundedFieldsOutput.Fields fields, byte @Nullable [] expires) {
+        List<byte @Nullable []> values = fields.values();
+        if (values.size() < FIELDS.length || values.get(2) == null) {
             return SessionRead.absent();
         }
-        return SessionRead.of(session(fields.get(0).getValue(), fields.get(1).getValue(), fields.get(2).getValue(),
-                fields.get(3).getValue(), expires == null ? fields.get(4).getValue() : expires,
-                fields.get(5).getValueOrElse(null)));
+        if (fields.refused()) {
+            return SessionRead.larger(fields.refusedLength());
+        }
+        return SessionRead.of(session(values.get(0), values.get(1), values.get(2), values.get(3),
+                expires == null ? values.get(4) : expires, values.get(5)));
     }
 
     /** The session of a {@code read.lua} answer (see the script). */
@@ -377,7 +404,11 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
                     throw new IllegalStateException(
                             "the staged write of session '" + id + "' was gone before its commit");
                 }
-                return outcome == 0 ? WriteResult.preconditionFailed() : WriteResult.written(outcome == 1, version,
+                if (outcome == 0) {
+                    return WriteResult.preconditionFailed();
+                }
+                lengths.saw(id, write.data().length);
+                return WriteResult.written(outcome == 1, version,
                         Instant.ofEpochMilli(Long.parseLong(text((byte[]) answer.get(1)))));
             });
         });

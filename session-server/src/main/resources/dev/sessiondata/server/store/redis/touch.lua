@@ -1,8 +1,16 @@
 -- Moves one session's expiry to now plus its ttl. KEYS[1]: the session hash. KEYS[2]: the key that keeps its index
 -- values past its expiry (RedisKeys#indexed). ARGV: now in epoch milliseconds, the prefix of every index set key,
--- how long the index values are kept past the session's expiry (milliseconds). The index sets its 'indexes' field
--- names (each set's key without that prefix, one a line) keep an expiry at least the session's.
--- Returns nil when absent, else the new expiry in epoch milliseconds.
+-- how long the index values are kept past the session's expiry (milliseconds), and optionally a ceiling in bytes.
+-- The index sets its 'indexes' field names (each set's key without that prefix, one a line) keep an expiry at least
+-- the session's.
+-- Returns nil when absent; with a ceiling, '-' and the body's length when the body is longer (nothing moves: a read
+-- that has no room for the body does not keep it alive); else the new expiry in epoch milliseconds.
+if ARGV[4] then
+  local length = redis.call('HSTRLEN', KEYS[1], 'data')
+  if length > tonumber(ARGV[4]) then
+    return '-' .. length
+  end
+end
 local current = redis.call('HMGET', KEYS[1], 'ttl', 'indexes')
 local ttl = current[1]
 if not ttl then

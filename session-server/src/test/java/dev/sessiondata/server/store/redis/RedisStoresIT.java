@@ -3,6 +3,7 @@ package dev.sessiondata.server.store.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.within;
+import static org.awaitility.Awaitility.await;
 
 import dev.sessiondata.server.store.IndexPage;
 import dev.sessiondata.server.store.IndexValueFullException;
@@ -11,6 +12,7 @@ import dev.sessiondata.server.store.Precondition;
 import dev.sessiondata.server.store.SchemaStore;
 import dev.sessiondata.server.store.SchemaStoreCompatibilityKit;
 import dev.sessiondata.server.store.SessionChanges;
+import dev.sessiondata.server.store.SessionRead;
 import dev.sessiondata.server.store.SessionIndexCompatibilityKit;
 import dev.sessiondata.server.store.SessionStore;
 import dev.sessiondata.server.store.SessionStoreCompatibilityKit;
@@ -180,6 +182,43 @@ class RedisStoresIT {
 
         assertThat(store.get("older").toCompletableFuture().join()).isEmpty();
         assertThat(store.peek("older").toCompletableFuture().join()).isEmpty();
+    }
+
+    /**
+     * A read with a ceiling asks without a script for a session this instance last saw within the ceiling. A session
+     * another instance rewrote larger meanwhile is still answered by its length alone, neither kept nor slid, by a
+     * peek and by a sliding read alike; once its new length is known, a read with room for it reads and slides it.
+     */
+    @Test
+    void aSessionRewrittenLargerThroughAnotherInstanceIsAnsweredByItsLengthWhereThisOneSawItSmall() {
+        String keyPrefix = freshPrefix();
+        SessionStore here = new RedisSessionStore(connections, keyPrefix, Clock.systemUTC());
+        SessionStore there = new RedisSessionStore(connections, keyPrefix, Clock.systemUTC());
+        Duration ttl = Duration.ofMinutes(5);
+        SessionWrite small = new SessionWrite(new byte[10], "java", ttl);
+        SessionWrite large = new SessionWrite(new byte[1000], "java", ttl);
+
+        here.put("grows", small, Precondition.none()).toCompletableFuture().join();
+        there.put("grows", large, Precondition.none()).toCompletableFuture().join();
+        SessionRead peeked = here.peek("grows", 100).toCompletableFuture().join();
+        assertThat(peeked.isLarger()).isTrue();
+        assertThat(peeked.length()).isEqualTo(1000);
+
+        here.put("grows", small, Precondition.none()).toCompletableFuture().join();
+        Instant written = there.put("grows", large, Precondition.none()).toCompletableFuture().join().expiresAt();
+        // a slide now would move the expiry: the clock is past the write's millisecond
+        await().atMost(Duration.ofSeconds(5)).until(() -> Instant.now().isAfter(written.minus(ttl).plusMillis(2)));
+        SessionRead refused = here.get("grows", 100).toCompletableFuture().join();
+        assertThat(refused.isLarger()).isTrue();
+        assertThat(refused.length()).isEqualTo(1000);
+        assertThat(refused.session()).isNull();
+        assertThat(there.peek("grows").toCompletableFuture().join().orElseThrow().expiresAt()).as("not slid")
+                .isEqualTo(written);
+
+        SessionRead read = here.get("grows", 1000).toCompletableFuture().join();
+        assertThat(read.session()).isNotNull();
+        assertThat(read.session().data()).hasSize(1000);
+        assertThat(read.session().expiresAt()).isAfter(written);
     }
 
     private static byte[] bytes(String text) {
