@@ -111,9 +111,10 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
     private static final byte[] VERSION = bytes("version");
     private static final byte[] TTL = bytes("ttl");
     private static final byte[] DIGEST = bytes("digest");
+    private static final byte[] EXPIRES = bytes("expires");
 
     /** The hash fields of a session, in the order a read without a ceiling asks for them. */
-    private static final byte[][] FIELDS = {DATA, SERIALIZER, VERSION, TTL, bytes("expires"), DIGEST};
+    private static final byte[][] FIELDS = {DATA, SERIALIZER, VERSION, TTL, EXPIRES, DIGEST};
 
     /**
      * How long a staged write may wait for its commit, which follows it in the same round trip: only a server that
@@ -370,6 +371,10 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
         fields.put(DATA, write.data());
         byte[] ttl = bytes(String.valueOf(write.ttl().toMillis()));
         fields.put(TTL, ttl);
+        long nowMillis = clock.millis();
+        byte[] now = bytes(String.valueOf(nowMillis));
+        // the expiry the script would set for the staged ttl: it writes the two only when the session keeps another
+        fields.put(EXPIRES, bytes(String.valueOf(nowMillis + write.ttl().toMillis())));
         if (digest != null) {
             fields.put(DIGEST, bytes(digest));
         }
@@ -385,7 +390,7 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
             String name = indexNames.get(i);
             keys[5 + i] = this.keys.index(id, name, write.indexes().values().get(name));
         }
-        byte[][] args = {condition(precondition), bytes(String.valueOf(precondition.version())), now(),
+        byte[][] args = {condition(precondition), bytes(String.valueOf(precondition.version())), now,
                 bytes(write.keepsTtl() ? "1" : "0"), ttl, bytes(id), bytes(String.valueOf(maxSessionsPerValue)),
                 this.keys.sessionHead(id), EMPTY, this.keys.indexHead(id), RedisSessionChanges.newEpoch(),
                 changeStreamLength, bytes(version), INDEXES_KEPT};

@@ -43,11 +43,13 @@ end
 -- as in put.lua: a partition without a feed hash starts a new epoch
 -- the old id's entry is a move ('k' 'm'), no deletion: the session lives on under the new id
 local function record(feed, stream, id, written, kind)
-  if redis.call('HSETNX', feed, 'e', ARGV[8]) == 1 then
-    redis.call('HSET', feed, 's', string.format('%d', tonumber(ARGV[10]) * 1000))
+  local seq = redis.call('HINCRBY', feed, 's', 1)
+  if seq == 1 then
+    seq = tonumber(ARGV[10]) * 1000 + 1
+    redis.call('HSET', feed, 'e', ARGV[8], 's', string.format('%d', seq))
     redis.call('DEL', stream)
   end
-  local seq = string.format('%d', redis.call('HINCRBY', feed, 's', 1))
+  seq = string.format('%d', seq)
   if kind then
     redis.call('XADD', stream, 'MAXLEN', '~', ARGV[9], seq .. '-0', 'i', id, 'v', written, 't', ARGV[10], 'k', kind)
   else

@@ -23,11 +23,13 @@ if current[2] then
   redis.call('DEL', KEYS[4])
 end
 -- a partition without a feed hash starts a new epoch (as in put.lua)
-if redis.call('HSETNX', KEYS[2], 'e', ARGV[5]) == 1 then
-  redis.call('HSET', KEYS[2], 's', string.format('%d', tonumber(ARGV[7]) * 1000))
+local seq = redis.call('HINCRBY', KEYS[2], 's', 1)
+if seq == 1 then
+  seq = tonumber(ARGV[7]) * 1000 + 1
+  redis.call('HSET', KEYS[2], 'e', ARGV[5], 's', string.format('%d', seq))
   redis.call('DEL', KEYS[3])
 end
-local seq = string.format('%d', redis.call('HINCRBY', KEYS[2], 's', 1))
+seq = string.format('%d', seq)
 if current[2] then
   redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[6], seq .. '-0', 'i', ARGV[3], 'v', '', 't', ARGV[7], 'n', current[2])
 else

@@ -13,11 +13,13 @@ if not redis.call('SET', KEYS[2], '1', 'NX', 'PX', ARGV[5]) then
   return 0
 end
 -- as in put.lua: a partition without a feed hash starts a new epoch
-if redis.call('HSETNX', KEYS[3], 'e', ARGV[2]) == 1 then
-  redis.call('HSET', KEYS[3], 's', string.format('%d', tonumber(ARGV[4]) * 1000))
+local seq = redis.call('HINCRBY', KEYS[3], 's', 1)
+if seq == 1 then
+  seq = tonumber(ARGV[4]) * 1000 + 1
+  redis.call('HSET', KEYS[3], 'e', ARGV[2], 's', string.format('%d', seq))
   redis.call('DEL', KEYS[4])
 end
-local seq = string.format('%d', redis.call('HINCRBY', KEYS[3], 's', 1))
+seq = string.format('%d', seq)
 local indexes = redis.call('GET', KEYS[5])
 if indexes then
   redis.call('DEL', KEYS[5])

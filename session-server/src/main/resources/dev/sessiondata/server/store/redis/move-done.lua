@@ -25,11 +25,13 @@ if current[3] then
   redis.call('DEL', KEYS[4])
 end
 -- as in put.lua: a partition without a feed hash starts a new epoch
-if redis.call('HSETNX', KEYS[2], 'e', ARGV[5]) == 1 then
-  redis.call('HSET', KEYS[2], 's', string.format('%d', tonumber(ARGV[7]) * 1000))
+local seq = redis.call('HINCRBY', KEYS[2], 's', 1)
+if seq == 1 then
+  seq = tonumber(ARGV[7]) * 1000 + 1
+  redis.call('HSET', KEYS[2], 'e', ARGV[5], 's', string.format('%d', seq))
   redis.call('DEL', KEYS[3])
 end
-local seq = string.format('%d', redis.call('HINCRBY', KEYS[2], 's', 1))
+seq = string.format('%d', seq)
 -- a move ('k' 'm'), no deletion: the session lives on under the new id
 redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[6], seq .. '-0', 'i', ARGV[3], 'v', '', 't', ARGV[7], 'k', 'm')
 return 1

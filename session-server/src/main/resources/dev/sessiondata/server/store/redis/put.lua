@@ -1,6 +1,6 @@
 -- Conditional write of one session, committing what the store staged beside it. KEYS[1]: the session hash.
--- KEYS[2]: the staged hash (version, serializer, data, ttl and digest of the write, written by HSET just before,
--- in the same slot, with an expiry of its own so that a write never committed leaves nothing behind). The body
+-- KEYS[2]: the staged hash (version, serializer, data, ttl, expiry and digest of the write, written by HSET just
+-- before, in the same slot, with an expiry of its own so that a write never committed leaves nothing behind). The body
 -- never passes through Lua: moving it in and out of the interpreter costs Redis per byte; RENAME moves it.
 -- KEYS[3], KEYS[4]: the partition's feed hash (epoch 'e', last sequence 's') and change stream (the write is
 -- recorded there, in this script, so that no committed write goes unannounced).
@@ -19,8 +19,9 @@
 -- when replaced, the expiry in epoch milliseconds}. An index set's expiry is raised to at least the session's, so
 -- no set outlives the sessions it lists; an unindexed write makes no index call.
 -- Each call from Lua costs Redis about as much as the command itself again (INFO commandstats), so an unindexed
--- write makes as few as it can: one read, the rename, one HSET of both fields, the expiry, and the feed's three.
--- The rename is the test that something is staged.
+-- write makes as few as it can: one read, the rename, the expiry, and the feed's two; an HSET only when the session
+-- keeps a ttl other than the staged one (the staged expiry is now, ARGV[3], plus the staged ttl). The rename is the
+-- test that something is staged.
 local current = redis.call('HMGET', KEYS[1], 'version', 'ttl', 'indexes')
 local version = current[1]
 local condition = ARGV[1]
@@ -72,7 +73,7 @@ if #KEYS > 5 then
   end
   indexes = table.concat(lines, '\n')
   redis.call('HSET', KEYS[1], 'ttl', ttl, 'expires', expires, 'indexes', indexes)
-else
+elseif ttl ~= ARGV[5] then
   redis.call('HSET', KEYS[1], 'ttl', ttl, 'expires', expires)
 end
 redis.call('PEXPIRE', KEYS[1], ttl)
@@ -98,13 +99,16 @@ for i = 6, #KEYS do
     redis.call('PEXPIRE', KEYS[i], ttl)
   end
 end
--- a partition without a feed hash (new, or the store was emptied) starts a new epoch whose sequence numbers start
--- above any of an earlier one's (now in milliseconds x 1000), so that a reader of the stream sees the jump
-if redis.call('HSETNX', KEYS[3], 'e', ARGV[11]) == 1 then
-  redis.call('HSET', KEYS[3], 's', string.format('%d', tonumber(ARGV[3]) * 1000))
+-- a partition without a feed hash (new, or the store was emptied; the increment then made it, at 1) starts a new
+-- epoch whose sequence numbers start above any of an earlier one's (now in milliseconds x 1000), so that a reader of
+-- the stream sees the jump
+local seq = redis.call('HINCRBY', KEYS[3], 's', 1)
+if seq == 1 then
+  seq = tonumber(ARGV[3]) * 1000 + 1
+  redis.call('HSET', KEYS[3], 'e', ARGV[11], 's', string.format('%d', seq))
   redis.call('DEL', KEYS[4])
 end
-local seq = string.format('%d', redis.call('HINCRBY', KEYS[3], 's', 1))
+seq = string.format('%d', seq)
 if version then
   redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[12], seq .. '-0', 'i', ARGV[6], 'v', ARGV[13], 't', ARGV[3])
   return {2, expires}
