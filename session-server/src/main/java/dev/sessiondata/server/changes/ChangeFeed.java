@@ -137,7 +137,12 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
     }
 
     private synchronized void added(Subscriber subscriber) {
-        if (listening == null && !closed) {
+        if (closed) {
+            // the server stops: a stream asked for meanwhile ends at once, and its client resumes elsewhere
+            subscriber.end();
+            return;
+        }
+        if (listening == null) {
             listening = changes.listen(this);
         }
         subscribers.add(subscriber);
