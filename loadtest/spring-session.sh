@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The Spring Session comparison (docs/spring-session/): the sample shop with its sessions in the service (starter,
-# one-nio) against the same shop on Spring Session Data Redis (its defaults: Java serialization), both on one
-# private Redis, measured in one run by one Gatling simulation: latency at a fixed arrival rate, throughput with a
-# fixed number of requests in flight. Starts on 127.0.0.1 a redis-server on a free port, the session server on it
-# (Redis store, active serializer one-nio) and the two shops, runs SpringSessionComparison, prints the table of
+# one-nio), with the starter's near cache (its default) and without, against the same shop on Spring Session Data
+# Redis (its defaults: Java serialization), all on one private Redis, measured in one run by one Gatling simulation:
+# latency at a fixed arrival rate, throughput with a fixed number of requests in flight, for reads, changes and a
+# mix of nine reads to one change. Starts on 127.0.0.1 a redis-server on a free port, the session server on it
+# (Redis store, active serializer one-nio) and the three shops, runs SpringSessionComparison, prints the table of
 # docs/spring-session/README.md, and stops everything it started.
 #
-#   loadtest/spring-session.sh                                     # a run of record: about 25 minutes
+#   loadtest/spring-session.sh                                     # a run of record: about 45 minutes
 #   loadtest/spring-session.sh --rate 20 --step 8 --rounds 1 --jfr  # a short run with JFR recordings
 #
 # Options (defaults in brackets): --rate N requests/s of the latency steps [40], --step S seconds of every step
@@ -101,21 +102,24 @@ start_shop() {
 }
 start_shop service 18200 "--sessiondata.client.base-uri=http://127.0.0.1:$server_port" "--sessiondata.client.token=$token"
 service_shop=$shop_url
+start_shop uncached 18250 "--sessiondata.client.base-uri=http://127.0.0.1:$server_port" "--sessiondata.client.token=$token" \
+  --sessiondata.client.near-cache.enabled=false
+uncached_shop=$shop_url
 start_shop redis 18300 --spring.profiles.active=spring-session-redis "--spring.data.redis.url=$redis_url"
 redis_shop=$shop_url
-echo "Shops: service $service_shop, Spring Session Data Redis $redis_shop; Redis $redis_url"
+echo "Shops: service $service_shop, without its near cache $uncached_shop, Spring Session Data Redis $redis_shop; Redis $redis_url"
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 ./mvnw -B -pl session-loadtest -am verify -Pgatling -DskipTests \
   -Dgatling.simulationClass=dev.sessiondata.loadtest.SpringSessionComparison \
-  -DserviceShop="$service_shop" -DredisShop="$redis_shop" -Drate="$rate" -Dstep="$step" -Drounds="$rounds" \
+  -DserviceShop="$service_shop" -DuncachedShop="$uncached_shop" -DredisShop="$redis_shop" -Drate="$rate" -Dstep="$step" -Drounds="$rounds" \
   -Dshoppers="$shoppers" -Dconcurrency="$concurrency" -Dgatling.charting.indicators.percentile2=90 2>&1 | tee "$work/gatling.log"
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # What a session of each size weighs in the Redis both use: serialized bytes and Redis' own memory per key.
 {
   echo "# stored sessions: store, bytes of serialized session (sum of hash values), MEMORY USAGE"
-  for key in $(redis-cli -p "$redis_port" --scan --pattern 'sessiondata:session:*') \
+  for key in $(redis-cli -p "$redis_port" --scan --pattern 'sessiondata:*:session:*') \
              $(redis-cli -p "$redis_port" --scan --pattern 'spring:session:sessions:*'); do
     case "$key" in sessiondata:*) bytes=$(redis-cli -p "$redis_port" hstrlen "$key" data) store=service ;;
       *) bytes=0 store=spring-session-redis
@@ -144,20 +148,25 @@ awk 'match($0, /ellipsed-name">[^<]*/) { name = substr($0, RSTART + 15, RLENGTH 
     { p50[$1] = $8; p90[$1] = $9; p99[$1] = $11; count[$1] = $2 }
     function ratio(a, b) { return b > 0 ? sprintf("%.2f", a / b) : "-" }
     END {
-      split("4KB 100KB", sizes, " "); split("read write", kinds, " ")
-      for (s = 1; s <= 2; s++) for (k = 1; k <= 2; k++) {
-        a = "service " sizes[s] " " kinds[k]; b = "spring-session-redis " sizes[s] " " kinds[k]
-        ta = count[a " closed"] / seconds; tb = count[b " closed"] / seconds
-        printf "| %s | %s | service | %s | %s | %s | %.0f | %s | %s | %s | %s |\n", sizes[s], kinds[k], p50[a], p90[a], p99[a], ta,
-          ratio(p50[a], p50[b]), ratio(p90[a], p90[b]), ratio(p99[a], p99[b]), ratio(ta, tb)
+      split("4KB 100KB", sizes, " "); split("read write mixed", kinds, " ")
+      split("service service-uncached", shops, " ")
+      for (s = 1; s <= 2; s++) for (k = 1; k <= 3; k++) {
+        b = "spring-session-redis " sizes[s] " " kinds[k]; tb = count[b " closed"] / seconds
+        for (h = 1; h <= 2; h++) {
+          a = shops[h] " " sizes[s] " " kinds[k]; ta = count[a " closed"] / seconds
+          printf "| %s | %s | %s | %s | %s | %s | %.0f | %s | %s | %s | %s |\n", sizes[s], kinds[k], shops[h], p50[a], p90[a], p99[a], ta,
+            ratio(p50[a], p50[b]), ratio(p90[a], p90[b]), ratio(p99[a], p99[b]), ratio(ta, tb)
+        }
         printf "| %s | %s | spring-session-redis | %s | %s | %s | %.0f | | | | |\n", sizes[s], kinds[k], p50[b], p90[b], p99[b], tb
       }
     }' "$out/stats.tsv"
   echo
-  echo "Ratios: the service's shop over Spring Session Data Redis' (latency below 1 and throughput above 1: the service's is faster)."
+  echo "Shops: service (the starter, its near cache on: the default), service-uncached (near cache off), spring-session-redis."
+  echo "Ratios: each service shop over Spring Session Data Redis' (latency below 1 and throughput above 1: the service's is faster)."
+  echo "Mixed: nine reads to one change, named as one request."
   echo
   cat "$out/sizes.txt"
-} | { echo "# Spring Session: the starter's shop against Spring Session Data Redis' ($(date -u '+%Y-%m-%d %H:%M UTC'))"; echo; cat; } \
+} | { echo "# Spring Session: the starter's shop, with its near cache and without, against Spring Session Data Redis' ($(date -u '+%Y-%m-%d %H:%M UTC'))"; echo; cat; } \
   | tee "$out/README.md"
 [ "$default_out" = false ] || loadtest/benchmarks-index.sh
 echo "Gatling report: $report/index.html"
