@@ -112,6 +112,7 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
     private static final byte[] TTL = bytes("ttl");
     private static final byte[] DIGEST = bytes("digest");
     private static final byte[] EXPIRES = bytes("expires");
+    private static final byte[] INDEXES = bytes("indexes");
 
     /** The hash fields of a session, in the order a read without a ceiling asks for them. */
     private static final byte[][] FIELDS = {DATA, SERIALIZER, VERSION, TTL, EXPIRES, DIGEST};
@@ -386,9 +387,16 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
         keys[2] = this.keys.feed(partition);
         keys[3] = this.keys.changes(partition);
         keys[4] = this.keys.indexed(id);
+        List<String> lines = new ArrayList<>(indexNames.size());
         for (int i = 0; i < indexNames.size(); i++) {
             String name = indexNames.get(i);
-            keys[5 + i] = this.keys.index(id, name, write.indexes().values().get(name));
+            String value = write.indexes().values().get(name);
+            keys[5 + i] = this.keys.index(id, name, value);
+            lines.add(name + ":" + value);
+        }
+        if (!lines.isEmpty()) {
+            // the 'indexes' field as the script reads it back: each index set's key without the index key prefix
+            fields.put(INDEXES, bytes(String.join("\n", lines)));
         }
         byte[][] args = {condition(precondition), bytes(String.valueOf(precondition.version())), now,
                 bytes(write.keepsTtl() ? "1" : "0"), ttl, bytes(id), bytes(String.valueOf(maxSessionsPerValue)),

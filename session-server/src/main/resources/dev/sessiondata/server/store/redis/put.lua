@@ -1,13 +1,13 @@
 -- Conditional write of one session, committing what the store staged beside it. KEYS[1]: the session hash.
--- KEYS[2]: the staged hash (version, serializer, data, ttl, expiry and digest of the write, written by HSET just
--- before, in the same slot, with an expiry of its own so that a write never committed leaves nothing behind). The body
+-- KEYS[2]: the staged hash (version, serializer, data, ttl, expiry, digest and index values of the write, written by
+-- HSET just before, in the same slot, with an expiry of its own so that a write never committed leaves nothing behind). The body
 -- never passes through Lua: moving it in and out of the interpreter costs Redis per byte; RENAME moves it.
 -- KEYS[3], KEYS[4]: the partition's feed hash (epoch 'e', last sequence 's') and change stream (the write is
 -- recorded there, in this script, so that no committed write goes unannounced).
 -- KEYS[5]: the key that keeps the session's index values past its expiry (RedisKeys#indexed), for the change that
 -- tells of its expiry once Redis has dropped the hash.
 -- KEYS[6..]: the index sets the write lists the session in (its index values, replacing those the session's
--- 'indexes' field names: each set's key without the index key prefix, one a line).
+-- 'indexes' field names: each set's key without the index key prefix, one a line; the staged hash has the new field).
 -- ARGV: condition (none | version | present | absent), expected version, now in epoch milliseconds, '1' when an
 --       existing session keeps its own ttl (the write's ttl is then for a new session only), the write's ttl in
 --       milliseconds (the one staged), the session id, the most sessions an index set lists, and what goes before
@@ -17,7 +17,10 @@
 -- Returns {0} when the condition fails (the staged hash is dropped, nothing written), {-1} when nothing is staged
 -- (its HSET failed), {-2, i} when the index set KEYS[5 + i] is full (nothing written), else {1 when created or 2
 -- when replaced, the expiry in epoch milliseconds}. An index set's expiry is raised to at least the session's, so
--- no set outlives the sessions it lists; an unindexed write makes no index call.
+-- no set outlives the sessions it lists; an unindexed write makes no index call, and a set that lists the session
+-- already is not added to again: a listed session leaves its set only with its own delete, id change or index change,
+-- so a set its 'indexes' field names and that still exists (PTTL is not -2: an evicting policy may have dropped it)
+-- lists it.
 -- Each call from Lua costs Redis about as much as the command itself again (INFO commandstats), so an unindexed
 -- write makes as few as it can: one read, the rename, the expiry, and the feed's two; an HSET only when the session
 -- keeps a ttl other than the staged one (the staged expiry is now, ARGV[3], plus the staged ttl). The rename is the
@@ -72,8 +75,8 @@ if #KEYS > 5 then
     lines[#lines + 1] = string.sub(KEYS[i], #ARGV[10] + 1)
   end
   indexes = table.concat(lines, '\n')
-  redis.call('HSET', KEYS[1], 'ttl', ttl, 'expires', expires, 'indexes', indexes)
-elseif ttl ~= ARGV[5] then
+end
+if ttl ~= ARGV[5] then
   redis.call('HSET', KEYS[1], 'ttl', ttl, 'expires', expires)
 end
 redis.call('PEXPIRE', KEYS[1], ttl)
@@ -94,8 +97,11 @@ if next(listed) then
   end
 end
 for i = 6, #KEYS do
-  redis.call('SADD', KEYS[i], ARGV[6])
-  if redis.call('PTTL', KEYS[i]) < tonumber(ttl) then
+  local remaining = redis.call('PTTL', KEYS[i])
+  if remaining == -2 or not listed[KEYS[i]] then
+    redis.call('SADD', KEYS[i], ARGV[6])
+  end
+  if remaining < tonumber(ttl) then
     redis.call('PEXPIRE', KEYS[i], ttl)
   end
 end

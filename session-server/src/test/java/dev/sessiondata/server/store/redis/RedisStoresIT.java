@@ -340,6 +340,34 @@ class RedisStoresIT {
     }
 
     /**
+     * A rewrite with the index value it had does not add the session to the set again, but lists it again in a set
+     * that is gone (an evicting {@code maxmemory-policy} drops keys with an expiry), with the set's expiry.
+     */
+    @Test
+    void aRewriteListsTheSessionAgainInASetThatWasDropped() {
+        RedisKeys keys = new RedisKeys(freshPrefix(), 1);
+        RedisSessionStore store = new RedisSessionStore(connections, keys, Clock.systemUTC(), Duration.ZERO, () -> { });
+        byte[] set = keys.index(0, "principal", "ada");
+        store.put("kept", indexed("ada", Duration.ofSeconds(60)), Precondition.none()).toCompletableFuture().join();
+        store.put("kept", indexed("ada", Duration.ofSeconds(60)), Precondition.none()).toCompletableFuture().join();
+        assertThat(listed(store, "ada")).containsExactly("kept");
+
+        try (RedisConnection connection = connections.getConnection()) {
+            connection.keyCommands().del(set);
+        }
+        assertThat(listed(store, "ada")).isEmpty();
+        store.put("kept", indexed("ada", Duration.ofSeconds(60)), Precondition.none()).toCompletableFuture().join();
+
+        assertThat(listed(store, "ada")).containsExactly("kept");
+        assertThat(pttl(set)).isGreaterThan(59_000);
+    }
+
+    private static List<String> listed(RedisSessionStore store, String principal) {
+        return store.sessions("principal", principal, null, 10).toCompletableFuture().join().sessions().stream()
+                .map(session -> session.id()).toList();
+    }
+
+    /**
      * What the principal index costs in Redis per session, by {@code MEMORY USAGE}: the same sessions of 1 KiB written
      * with and without a principal, all their keys summed, for one session per principal (one set per session) and
      * for ten (sets shared where the sessions share a partition). The keys carry this test's long prefix.
