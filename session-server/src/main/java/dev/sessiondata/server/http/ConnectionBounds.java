@@ -30,6 +30,7 @@ public final class ConnectionBounds implements NettyServerCustomizer {
     private final Counter closedForPipelining;
     private final Counter closedForIdle;
     private final Counter closedForBodyTimeout;
+    private final Counter closedForSlowBody;
 
     public ConnectionBounds(ConnectionProperties properties, MeterRegistry registry) {
         this.properties = properties;
@@ -41,6 +42,7 @@ public final class ConnectionBounds implements NettyServerCustomizer {
         this.closedForPipelining = closed(registry, "max-pipelined-requests");
         this.closedForIdle = closed(registry, "idle-timeout");
         this.closedForBodyTimeout = closed(registry, "body-timeout");
+        this.closedForSlowBody = closed(registry, "min-body-rate");
     }
 
     private static Counter closed(MeterRegistry registry, String reason) {
@@ -77,6 +79,11 @@ public final class ConnectionBounds implements NettyServerCustomizer {
         @Override
         public void bodyTimeout() {
             closedForBodyTimeout.increment();
+        }
+
+        @Override
+        public void slowBody() {
+            closedForSlowBody.increment();
         }
 
         @Override
