@@ -44,7 +44,8 @@ class ConnectionPropertiesTest {
                 .hasMessageContaining("sessiondata.server.connections");
         assertThatThrownBy(() -> new ConnectionProperties(null, null, Duration.ZERO, null, null, null, null, null))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new ConnectionProperties(null, null, null, null, null, null, DataSize.ofBytes(0), null))
+        DataSize none = DataSize.ofBytes(0);
+        assertThatThrownBy(() -> new ConnectionProperties(null, null, null, null, null, null, none, null))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("min-body-rate");
     }

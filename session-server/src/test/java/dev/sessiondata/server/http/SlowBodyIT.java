@@ -11,7 +11,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -87,7 +86,7 @@ class SlowBodyIT {
                 .put("during-slow-bodies", new byte[16], "java").statusCode() == 503);
 
         // each byte buys a millisecond at the rate: the grace and a few bytes' time, far within the body timeout
-        await().atMost(BODY_TIMEOUT.dividedBy(6)).until(() -> closedByServer(slow) == slow.size());
+        await().atMost(BODY_TIMEOUT.dividedBy(6)).until(() -> ClosedByServer.count(slow) == slow.size());
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(GRACE);
         assertThat(closed("min-body-rate") - before).isEqualTo(slow.size());
         await().atMost(Duration.ofSeconds(5)).until(() -> server.writer().put("after-slow-bodies", new byte[LARGE],
@@ -126,7 +125,7 @@ class SlowBodyIT {
         assertThat(readStatusLine(waiting)).startsWith("HTTP/1.1 100");
         long asked = System.nanoTime();
 
-        await().atMost(BODY_TIMEOUT.dividedBy(6)).until(() -> closedByServer(List.of(waiting)) == 1);
+        await().atMost(BODY_TIMEOUT.dividedBy(6)).until(() -> ClosedByServer.count(List.of(waiting)) == 1);
         assertThat(Duration.ofNanos(System.nanoTime() - asked)).isGreaterThanOrEqualTo(GRACE.minusMillis(50));
         assertThat(closed("min-body-rate") - before).isEqualTo(1);
         assertCutQuietly(output);
@@ -173,27 +172,6 @@ class SlowBodyIT {
             }
         }
         return head.substring(0, Math.max(0, head.indexOf("\r\n")));
-    }
-
-    /**
-     * How many of the sockets the server has closed: a read sees the end of the stream (or a reset). A cut body has
-     * no answer: a write that was not made must not be answered as one that was.
-     */
-    private static int closedByServer(List<Socket> sockets) {
-        int closed = 0;
-        for (Socket socket : sockets) {
-            try {
-                socket.setSoTimeout(1);
-                int answered = socket.getInputStream().read();
-                assertThat(answered).as("the first byte of an answer to a cut body").isNegative();
-                closed++;
-            } catch (SocketTimeoutException open) {
-                // nothing to read and not closed
-            } catch (IOException reset) {
-                closed++;
-            }
-        }
-        return closed;
     }
 
     /** A body cut for its rate is no failure of the server: no stack trace, no 500. */
