@@ -227,7 +227,10 @@ class ConnectionBoundsIT {
         assertCutQuietly(output);
     }
 
-    /** Sends {@code first}, then {@code line} every {@code pause} until the server closes; how long that took. */
+    /**
+     * Sends {@code first}, then {@code line} every {@code pause} until the server closes; how long that took. A cut
+     * request has no answer: the server closes without writing a byte.
+     */
     private static Duration trickle(Socket socket, String first, String line, Duration pause) throws IOException {
         long start = System.nanoTime();
         OutputStream out = socket.getOutputStream();
@@ -237,9 +240,9 @@ class ConnectionBoundsIT {
         try {
             while (true) {
                 try {
-                    if (socket.getInputStream().read() < 0) {
-                        break;
-                    }
+                    int answered = socket.getInputStream().read();
+                    assertThat(answered).as("the first byte of an answer to a cut request").isNegative();
+                    break;
                 } catch (SocketTimeoutException pauseOver) {
                     out.write(line.getBytes(StandardCharsets.US_ASCII));
                     out.flush();
