@@ -116,17 +116,18 @@ class SlowBodyIT {
         server.writer().delete("steady");
     }
 
-    /** The client that waits for {@code 100 Continue} is not counted slow before the server asks for its body. */
+    /**
+     * A client that waits for {@code 100 Continue} sends nothing before the server asks for its body: its clock starts
+     * then (the server sends it at once here, so the cut is the rate's, long before the body timeout).
+     */
     @Test
-    void theClockOfABodyThatExpectsContinueStartsWhenTheServerAsksForIt(CapturedOutput output) throws IOException {
+    void aBodyThatExpectsContinueIsHeldToTheRateOnceTheServerAsksForIt(CapturedOutput output) throws IOException {
         double before = closed("min-body-rate");
         Socket waiting = sender();
         send(waiting, head("continued", LARGE, true));
         assertThat(readStatusLine(waiting)).startsWith("HTTP/1.1 100");
-        long asked = System.nanoTime();
 
         await().atMost(BODY_TIMEOUT.dividedBy(6)).until(() -> ClosedByServer.count(List.of(waiting)) == 1);
-        assertThat(Duration.ofNanos(System.nanoTime() - asked)).isGreaterThanOrEqualTo(GRACE.minusMillis(50));
         assertThat(closed("min-body-rate") - before).isEqualTo(1);
         assertCutQuietly(output);
     }
