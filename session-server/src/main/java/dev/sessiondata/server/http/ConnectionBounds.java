@@ -34,7 +34,9 @@ public final class ConnectionBounds implements NettyServerCustomizer {
 
     public ConnectionBounds(ConnectionProperties properties, MeterRegistry registry) {
         this.properties = properties;
-        this.open = new OpenConnections(properties.maxConnections(), properties.maxConnectionsPerAddress());
+        Counter evictedSilent = closed(registry, "max-connections-silent");
+        this.open = new OpenConnections(properties.maxConnections(), properties.maxConnectionsPerAddress(),
+                evictedSilent::increment);
         for (OpenConnections.Refusal refusal : OpenConnections.Refusal.values()) {
             refused.put(refusal, closed(registry, refusal.reason));
         }
@@ -63,7 +65,7 @@ public final class ConnectionBounds implements NettyServerCustomizer {
             }
             ChannelPipeline pipeline = channel.pipeline();
             if (pipeline.get(NettyPipeline.HttpCodec) != null) {
-                RequestBounds.install(pipeline, properties, closures);
+                RequestBounds.install(pipeline, properties, closures, open.watch(channel));
             }
         });
     }

@@ -91,6 +91,7 @@ final class RequestBounds extends ChannelDuplexHandler {
 
     private final ConnectionProperties properties;
     private final Closures closures;
+    private @Nullable Runnable spoke;
     private final long nanosPerByteAtMinRate;
     private boolean awaitingHead = true;
     private boolean headTimedOut;
@@ -105,15 +106,19 @@ final class RequestBounds extends ChannelDuplexHandler {
     private final ChannelFutureListener answered = future -> answered();
     private @Nullable ChannelHandlerContext context;
 
-    private RequestBounds(ConnectionProperties properties, Closures closures) {
+    private RequestBounds(ConnectionProperties properties, Closures closures, Runnable spoke) {
         this.properties = properties;
         this.closures = closures;
+        this.spoke = spoke;
         this.nanosPerByteAtMinRate = Math.max(1, TimeUnit.SECONDS.toNanos(1) / properties.minBodyRate().toBytes());
     }
 
-    /** Installs the bounds on a connection whose pipeline has Reactor Netty's HTTP/1.1 codec. */
-    static void install(ChannelPipeline pipeline, ConnectionProperties properties, Closures closures) {
-        RequestBounds bounds = new RequestBounds(properties, closures);
+    /**
+     * Installs the bounds on a connection whose pipeline has Reactor Netty's HTTP/1.1 codec; {@code spoke} is run at
+     * the connection's first bytes.
+     */
+    static void install(ChannelPipeline pipeline, ConnectionProperties properties, Closures closures, Runnable spoke) {
+        RequestBounds bounds = new RequestBounds(properties, closures, spoke);
         pipeline.addBefore(NettyPipeline.HttpCodec, BEFORE_CODEC, bounds.new FirstBytes());
         pipeline.addAfter(NettyPipeline.HttpCodec, AFTER_CODEC, bounds);
     }
@@ -324,6 +329,10 @@ final class RequestBounds extends ChannelDuplexHandler {
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             if (awaitingHead && msg instanceof ByteBuf bytes && bytes.isReadable()) {
                 start(ctx);
+                if (spoke != null) {
+                    spoke.run();
+                    spoke = null;
+                }
             }
             ctx.fireChannelRead(msg);
         }
