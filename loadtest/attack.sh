@@ -6,7 +6,9 @@
 # whether it logged an OutOfMemoryError, how many ERROR and WARN lines and stack frames it logged, and its own
 # counters (connections closed by reason, requests rejected, slides refused). One JSON line per shape.
 #
-#   loadtest/attack.sh [--shapes LIST] [--seconds 45] [--out DIR] [--skip-build]
+#   loadtest/attack.sh [--shapes LIST] [--seconds 45] [--count N] [--out DIR] [--skip-build]
+#
+# --count replaces the count of the shapes' connections (the first number below) for every shape run.
 #
 # Shapes (finding of #33 in brackets; the store in the second column):
 #   pipelined-readers  redis   300 connections pipelining 4 GETs of a 2 MiB session, never reading; 8 readers that read [1]
@@ -25,11 +27,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 shapes="pipelined-readers silent trickling slow-bodies full-store schema-listers frozen-store id-change-race malformed"
-seconds=45 out="" skip_build=false
+seconds=45 count=0 out="" skip_build=false
 while [ $# -gt 0 ]; do
   case "$1" in
     --shapes) shapes="${2//,/ }"; shift 2 ;;
     --seconds) seconds="$2"; shift 2 ;;
+    --count) count="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
     --skip-build) skip_build=true; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -112,7 +115,7 @@ run() {
   start "$store" "$shape-$store"
   local figures
   figures=$(python3 loadtest/attack.py "$shape" --port "$port" --token "$read_token" --writer-token "$write_token" \
-    --seconds "$seconds" --redis-pid "${redis_pid:-0}" --redis-port "$redis_port" ${sources:+--sources "$sources"} \
+    --seconds "$seconds" --count "$count" --redis-pid "${redis_pid:-0}" --redis-port "$redis_port" ${sources:+--sources "$sources"} \
     2>>"$work/$shape-$store.attack.err" || echo '{"attack_failed":true}')
   echo "{\"shape\":\"$shape\",\"store\":\"$store\",$(after),${figures#\{}" | tee -a "$results"
   cleanup

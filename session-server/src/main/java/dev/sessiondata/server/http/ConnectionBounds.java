@@ -30,10 +30,13 @@ public final class ConnectionBounds implements NettyServerCustomizer {
     private final Counter closedForPipelining;
     private final Counter closedForIdle;
     private final Counter closedForBodyTimeout;
+    private final Counter closedForSlowBody;
 
     public ConnectionBounds(ConnectionProperties properties, MeterRegistry registry) {
         this.properties = properties;
-        this.open = new OpenConnections(properties.maxConnections(), properties.maxConnectionsPerAddress());
+        Counter evictedSilent = closed(registry, "max-connections-silent");
+        this.open = new OpenConnections(properties.maxConnections(), properties.maxConnectionsPerAddress(),
+                evictedSilent::increment);
         for (OpenConnections.Refusal refusal : OpenConnections.Refusal.values()) {
             refused.put(refusal, closed(registry, refusal.reason));
         }
@@ -41,6 +44,7 @@ public final class ConnectionBounds implements NettyServerCustomizer {
         this.closedForPipelining = closed(registry, "max-pipelined-requests");
         this.closedForIdle = closed(registry, "idle-timeout");
         this.closedForBodyTimeout = closed(registry, "body-timeout");
+        this.closedForSlowBody = closed(registry, "min-body-rate");
     }
 
     private static Counter closed(MeterRegistry registry, String reason) {
@@ -61,7 +65,7 @@ public final class ConnectionBounds implements NettyServerCustomizer {
             }
             ChannelPipeline pipeline = channel.pipeline();
             if (pipeline.get(NettyPipeline.HttpCodec) != null) {
-                RequestBounds.install(pipeline, properties, closures);
+                RequestBounds.install(pipeline, properties, closures, open.watch(channel));
             }
         });
     }
@@ -77,6 +81,11 @@ public final class ConnectionBounds implements NettyServerCustomizer {
         @Override
         public void bodyTimeout() {
             closedForBodyTimeout.increment();
+        }
+
+        @Override
+        public void slowBody() {
+            closedForSlowBody.increment();
         }
 
         @Override

@@ -5,6 +5,7 @@ import java.lang.management.OperatingSystemMXBean;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Bounds on every HTTP connection, so that connections that send nothing, or send it slowly, cannot take the server
@@ -36,11 +37,22 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param idleTimeout          the time a connection may wait for its next request (or its first) with no request in
  *                             progress; it is closed after; default 60 s (a silent connection holds a file descriptor
  *                             and a connection slot; above the keep-alive time of the clients' pools)
+ * @param minBodyRate          the bytes per second a request body must arrive at after {@code body-rate-grace}: a body
+ *                             whose clock has run for the grace plus {@code t} seconds and that has sent fewer than
+ *                             {@code t} times this rate is cut as the body timeout cuts it (its connection closed, its
+ *                             write admission released). The clock starts at the end of the header section, or at the
+ *                             {@code 100 Continue} the server sends a request that expects one. A write holds its
+ *                             declared length of the write admission while its body arrives: without a rate, a few
+ *                             bodies sent a byte at a time hold the whole admission for the body timeout. Default
+ *                             64 KiB per second (about the rate the body timeout asks of the largest body; a client of
+ *                             the service sends a body at once, at the speed of its network)
+ * @param bodyRateGrace        the time a body has before {@code min-body-rate} applies: the round trip before its first
+ *                             bytes and the sender's slow start; default 2 s
  */
 @ConfigurationProperties("sessiondata.server.connections")
 public record ConnectionProperties(@Nullable Integer maxConnections, @Nullable Integer maxConnectionsPerAddress,
         @Nullable Duration headerTimeout, @Nullable Duration bodyTimeout, @Nullable Integer maxPipelinedRequests,
-        @Nullable Duration idleTimeout) {
+        @Nullable Duration idleTimeout, @Nullable DataSize minBodyRate, @Nullable Duration bodyRateGrace) {
 
     static final int UNKNOWN_DESCRIPTOR_LIMIT_CONNECTIONS = 10_000;
 
@@ -63,13 +75,21 @@ public record ConnectionProperties(@Nullable Integer maxConnections, @Nullable I
         if (idleTimeout == null) {
             idleTimeout = Duration.ofSeconds(60);
         }
+        if (minBodyRate == null) {
+            minBodyRate = DataSize.ofKilobytes(64);
+        }
+        if (bodyRateGrace == null) {
+            bodyRateGrace = Duration.ofSeconds(2);
+        }
         if (maxConnections < 1 || maxConnectionsPerAddress < 1 || maxPipelinedRequests < 1
                 || headerTimeout.compareTo(Duration.ZERO) <= 0 || bodyTimeout.compareTo(Duration.ZERO) <= 0
-                || idleTimeout.compareTo(Duration.ZERO) <= 0) {
+                || idleTimeout.compareTo(Duration.ZERO) <= 0 || minBodyRate.toBytes() < 1
+                || bodyRateGrace.compareTo(Duration.ZERO) <= 0) {
             throw new IllegalArgumentException("sessiondata.server.connections: max-connections, "
-                    + "max-connections-per-address, max-pipelined-requests, header-timeout, body-timeout and "
-                    + "idle-timeout must be positive; were " + maxConnections + ", " + maxConnectionsPerAddress + ", "
-                    + maxPipelinedRequests + ", " + headerTimeout + ", " + bodyTimeout + ", " + idleTimeout);
+                    + "max-connections-per-address, max-pipelined-requests, header-timeout, body-timeout, "
+                    + "idle-timeout, min-body-rate and body-rate-grace must be positive; were " + maxConnections + ", "
+                    + maxConnectionsPerAddress + ", " + maxPipelinedRequests + ", " + headerTimeout + ", "
+                    + bodyTimeout + ", " + idleTimeout + ", " + minBodyRate + ", " + bodyRateGrace);
         }
     }
 

@@ -41,6 +41,11 @@ final class Deadline {
         }
     }
 
+    /** Moves the deadline of a started clock {@code nanos} later: time a bound grants for what has arrived. */
+    void extend(long nanos) {
+        deadlineNanos += nanos;
+    }
+
     void stop() {
         running = false;
     }

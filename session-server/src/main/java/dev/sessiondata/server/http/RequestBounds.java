@@ -13,9 +13,12 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpStatusClass;
+import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
+import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,6 +42,15 @@ import reactor.netty.channel.ChannelOperations;
  * the request ends, releases its write admission and is logged at DEBUG only; Reactor Netty's own request timeout
  * fails the body with an exception the API answers as an unexpected failure, logged with its stack for each
  * connection cut.</li>
+ * <li><b>Minimum body rate.</b> After {@link ConnectionProperties#bodyRateGrace()}, a body must keep arriving at
+ * {@link ConnectionProperties#minBodyRate()}, or it is cut as the body timeout cuts it. A write holds its declared
+ * length of the write admission from before its body is read: the body timeout alone let bodies sent a byte at a time
+ * hold all of it for the whole timeout, and every other client's writes were refused meanwhile. Each byte that
+ * arrives moves the body's deadline a byte's time at the rate later, so one clock per connection checks it as the
+ * other bounds are checked. A request that expects {@code 100 Continue} sends nothing before the server asks for the
+ * body; its clock starts when the {@code 100 Continue} is written. A rate over the whole body is the rule, not a
+ * timeout between reads (nginx's {@code client_body_timeout}): a byte before each such timeout keeps a body
+ * going for as long as its sender likes.</li>
  * <li><b>Unanswered requests.</b> A connection with more requests waiting for their answers than
  * {@link ConnectionProperties#maxPipelinedRequests()} is closed. Reactor Netty queues a pipelined request without
  * bound until the answers before it are written; a client that sends requests and never reads the answers would have
@@ -70,6 +82,8 @@ final class RequestBounds extends ChannelDuplexHandler {
 
         void bodyTimeout();
 
+        void slowBody();
+
         void pipelinedExceeded();
 
         void idle();
@@ -77,25 +91,34 @@ final class RequestBounds extends ChannelDuplexHandler {
 
     private final ConnectionProperties properties;
     private final Closures closures;
+    private @Nullable Runnable spoke;
+    private final long nanosPerByteAtMinRate;
     private boolean awaitingHead = true;
     private boolean headTimedOut;
     private boolean closing;
     private boolean closeAfterAnswer;
+    private boolean awaitingContinue;
     private int unanswered;
     private @Nullable Deadline head;
     private @Nullable Deadline body;
+    private @Nullable Deadline rate;
     private @Nullable Deadline idle;
     private final ChannelFutureListener answered = future -> answered();
     private @Nullable ChannelHandlerContext context;
 
-    private RequestBounds(ConnectionProperties properties, Closures closures) {
+    private RequestBounds(ConnectionProperties properties, Closures closures, Runnable spoke) {
         this.properties = properties;
         this.closures = closures;
+        this.spoke = spoke;
+        this.nanosPerByteAtMinRate = Math.max(1, TimeUnit.SECONDS.toNanos(1) / properties.minBodyRate().toBytes());
     }
 
-    /** Installs the bounds on a connection whose pipeline has Reactor Netty's HTTP/1.1 codec. */
-    static void install(ChannelPipeline pipeline, ConnectionProperties properties, Closures closures) {
-        RequestBounds bounds = new RequestBounds(properties, closures);
+    /**
+     * Installs the bounds on a connection whose pipeline has Reactor Netty's HTTP/1.1 codec; {@code spoke} is run at
+     * the connection's first bytes.
+     */
+    static void install(ChannelPipeline pipeline, ConnectionProperties properties, Closures closures, Runnable spoke) {
+        RequestBounds bounds = new RequestBounds(properties, closures, spoke);
         pipeline.addBefore(NettyPipeline.HttpCodec, BEFORE_CODEC, bounds.new FirstBytes());
         pipeline.addAfter(NettyPipeline.HttpCodec, AFTER_CODEC, bounds);
     }
@@ -118,6 +141,7 @@ final class RequestBounds extends ChannelDuplexHandler {
     public void channelInactive(ChannelHandlerContext ctx) {
         cancel(head);
         cancel(body);
+        cancel(rate);
         cancel(idle);
         ctx.fireChannelInactive();
     }
@@ -130,12 +154,20 @@ final class RequestBounds extends ChannelDuplexHandler {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        if (msg instanceof HttpRequest) {
+        if (msg instanceof HttpRequest request) {
             if (!(msg instanceof LastHttpContent)) {
                 body(ctx).start();
+                awaitingContinue = HttpUtil.is100ContinueExpected(request);
+                if (!awaitingContinue) {
+                    rate(ctx).start();
+                }
             }
         } else if (msg instanceof LastHttpContent && body != null) {
             body.stop();
+            stop(rate);
+            awaitingContinue = false;
+        } else if (msg instanceof HttpContent content && rate != null) {
+            rate.extend(content.content().readableBytes() * nanosPerByteAtMinRate);
         }
         if (headTimedOut) {
             // the decoder's report of the head cut short by the close: nothing to answer, nothing to log
@@ -190,6 +222,11 @@ final class RequestBounds extends ChannelDuplexHandler {
 
     @Override
     public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+        if (awaitingContinue && msg instanceof HttpResponse response
+                && response.status().code() == HttpResponseStatus.CONTINUE.code()) {
+            awaitingContinue = false;
+            rate(ctx).start();
+        }
         if (closeAfterAnswer && msg instanceof HttpResponse response) {
             response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
         }
@@ -226,11 +263,40 @@ final class RequestBounds extends ChannelDuplexHandler {
         if (body == null) {
             body = new Deadline(properties.bodyTimeout().toNanos(), ctx.executor(), () -> {
                 closures.bodyTimeout();
-                RequestBodies.endWithFailure(ctx, bodyTimedOut());
-                ctx.close();
+                cutBody(ctx, "The request body did not arrive within the body timeout");
             });
         }
         return body;
+    }
+
+    private Deadline rate(ChannelHandlerContext ctx) {
+        if (rate == null) {
+            rate = new Deadline(properties.bodyRateGrace().toNanos(), ctx.executor(), () -> {
+                closures.slowBody();
+                cutBody(ctx, "The request body arrived slower than the minimum body rate");
+            });
+        }
+        return rate;
+    }
+
+    /**
+     * Closes the connection, then ends the body's request as a client that left; the other body bound ends too. In
+     * this order the request has no answer: a handler whose client left ends without one, and Reactor Netty completes
+     * such a request with an empty {@code 200} while its connection is open, which told the client of a write that
+     * was never made that it was.
+     */
+    private void cutBody(ChannelHandlerContext ctx, String why) {
+        stop(body);
+        stop(rate);
+        awaitingContinue = false;
+        ctx.close();
+        RequestBodies.endWithFailure(ctx, bodyCut(why));
+    }
+
+    private static void stop(@Nullable Deadline deadline) {
+        if (deadline != null) {
+            deadline.stop();
+        }
     }
 
     private Deadline idle(ChannelHandlerContext ctx) {
@@ -244,10 +310,10 @@ final class RequestBounds extends ChannelDuplexHandler {
     }
 
     /** Without a stack trace: where the timer fired says nothing, and a log must not repeat it per connection cut. */
-    private static AbortedException bodyTimedOut() {
-        AbortedException timedOut = new AbortedException("The request body did not arrive within the body timeout");
-        timedOut.setStackTrace(new StackTraceElement[0]);
-        return timedOut;
+    private static AbortedException bodyCut(String why) {
+        AbortedException cut = new AbortedException(why);
+        cut.setStackTrace(new StackTraceElement[0]);
+        return cut;
     }
 
     /** Before the HTTP codec: starts the header clock when a request's first bytes arrive. */
@@ -263,6 +329,10 @@ final class RequestBounds extends ChannelDuplexHandler {
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             if (awaitingHead && msg instanceof ByteBuf bytes && bytes.isReadable()) {
                 start(ctx);
+                if (spoke != null) {
+                    spoke.run();
+                    spoke = null;
+                }
             }
             ctx.fireChannelRead(msg);
         }
