@@ -15,7 +15,8 @@
 # --rounds N [5], --seconds S per run [6], --a-index/--b-index (that side's PUTs name a principal in Session-Index,
 # one per session, so its writes keep the principal index: with the same jar on both sides, what the index costs),
 # --b-subscribers N (N change feed streams, each a curl reading GET /api/v1/changes of side B for the whole run: with
-# the same jar on both sides, what the feed's fan-out costs the writes).
+# the same jar on both sides, what the feed's fan-out costs the writes; each round says how many still read, since
+# the feed cuts one that falls behind and its curl does not come back).
 # Talks to 127.0.0.1 only; stops what it started.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -91,10 +92,18 @@ wait_healthy() {
 start_side a "$a_jar" ${a_jvm[@]+"${a_jvm[@]}"} -- ${a_args[@]+"${a_args[@]}"}; a_base=$base a_server=$server_pid a_redis=$redis_pid
 start_side b "$b_jar" ${b_jvm[@]+"${b_jvm[@]}"} -- ${b_args[@]+"${b_args[@]}"}; b_base=$base b_server=$server_pid b_redis=$redis_pid
 wait_healthy "$a_base"; wait_healthy "$b_base"
+subscriber_pids=()
 for _ in $(seq 1 "$b_subscribers"); do
   curl -sN -o /dev/null -H "Authorization: Bearer $token" "$b_base/api/v1/changes" &
-  pids+=($!)
+  pids+=($!) subscriber_pids+=($!)
 done
+# The subscribers still reading: the feed cuts one that falls behind by its buffer with a reset, and its curl ends
+# (it does not reconnect), so a round where fewer read measured fewer.
+reading() {
+  local pid n=0
+  for pid in ${subscriber_pids[@]+"${subscriber_pids[@]}"}; do kill -0 "$pid" 2>/dev/null && n=$((n + 1)); done
+  echo "$n"
+}
 
 head -c "$size" /dev/urandom > "$work/body"
 run() {
@@ -124,7 +133,7 @@ for round in $(seq 1 "$rounds"); do
   read -r b b_s b_r <<< "$(measure "$b_base" "$b_server" "$b_redis")"
   a_results+=("$a") b_results+=("$b") a_server_cpu+=("$a_s") b_server_cpu+=("$b_s") a_redis_cpu+=("$a_r") b_redis_cpu+=("$b_r")
   echo "round $round: A $a req/s ($a_s µs server, $a_r µs Redis CPU per request), B $b req/s ($b_s µs, $b_r µs)" \
-    "(load $(cut -d' ' -f1 /proc/loadavg))"
+    "(load $(cut -d' ' -f1 /proc/loadavg)${subscriber_pids[0]+, $(reading) of $b_subscribers subscribers reading})"
 done
 median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 ma=$(median "${a_results[@]}") mb=$(median "${b_results[@]}")

@@ -40,6 +40,9 @@ import reactor.core.publisher.Sinks;
  * subscribers that publishes the application's event. Every subscriber still gets every change; a claimed change
  * waits for its claim's answer, and the changes after it wait behind it, so the order stays the store's.
  *
+ * <p>A change is encoded once for all the subscribers at the same position ({@link ChangeEvents}): those that follow
+ * the store's head share its event and its bytes, so a subscriber costs its connection's write, not an encoding.
+ *
  * <p>The feed listens to the store only while it has subscribers: with none, the store's changes are not read at
  * all.
  *
@@ -205,8 +208,9 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
     @Override
     public void changed(SessionChange change) {
         published.increment();
+        ChangeEvents events = new ChangeEvents(change);
         for (Subscriber subscriber : subscribers) {
-            subscriber.changed(change);
+            subscriber.changed(events);
         }
     }
 
@@ -248,7 +252,7 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
         private @Nullable CompletableFuture<Void> waitingForClaim;
         private int claimsPending;
         /** Changes that arrived before the stream started; null once it has. */
-        private @Nullable List<SessionChange> early = new ArrayList<>();
+        private @Nullable List<ChangeEvents> early = new ArrayList<>();
         private boolean ended;
 
         Subscriber(int partitions, @Nullable String group) {
@@ -271,26 +275,26 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
             }
             emit(new FeedEvent(FeedEvent.HELLO, position(),
                     "{\"heartbeatMillis\":" + properties.heartbeat().toMillis() + "}", 0));
-            List<SessionChange> arrived = early;
+            List<ChangeEvents> arrived = early;
             early = null;
-            start.catchUp().forEach(this::deliver);
+            start.catchUp().forEach(change -> deliver(new ChangeEvents(change)));
             if (arrived != null) {
                 arrived.forEach(this::deliver);
             }
         }
 
-        synchronized void changed(SessionChange change) {
+        synchronized void changed(ChangeEvents events) {
             if (ended) {
                 return;
             }
             if (early != null) {
-                early.add(change);
+                early.add(events);
                 if (early.size() > properties.buffer()) {
                     cut("slow");
                 }
                 return;
             }
-            deliver(change);
+            deliver(events);
         }
 
         synchronized void restarted(int partition, PartitionHead head) {
@@ -320,10 +324,11 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
         }
 
         /** Passes a change on in its partition's order; one already passed is skipped, a gap or another epoch cuts. */
-        private void deliver(SessionChange change) {
+        private void deliver(ChangeEvents events) {
             if (ended) {
                 return;
             }
+            SessionChange change = events.change();
             int p = change.partition();
             if (!change.epoch().equals(epochs[p])) {
                 cut("epoch");
@@ -337,9 +342,9 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
                 return;
             }
             sequences[p] = change.sequence();
-            String position = position();
+            FeedEvent event = events.at(epochs, sequences);
             if (group == null || !change.kind().isLifecycle()) {
-                emitInOrder(changeEvent(change, position, false));
+                emitInOrder(event);
                 return;
             }
             if (++claimsPending > properties.buffer()) {
@@ -362,7 +367,7 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
             CompletableFuture<Void> sent = before.thenCombine(claimed, (done, won) -> won).thenAccept(won -> {
                 synchronized (this) {
                     claimsPending--;
-                    emit(changeEvent(change, position, won));
+                    emit(won ? events.publishing(event) : event);
                 }
             });
             waitUntil(sent);
@@ -418,60 +423,5 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
         private String position() {
             return FeedPosition.text(epochs, sequences);
         }
-    }
-
-    /**
-     * A change as its event: {@code {"id":…,"version":…}} for a write, {@code {"id":…,"deleted":true}} for a
-     * deletion, with its {@code "kind"} where it is not the one these imply (an update, a delete: the most common
-     * events stay as short as they were), its commit time {@code "t"}, the index values of a session that begins
-     * or ends ({@code "index":{"principal":"alice"}}, only when it has some), and {@code "publish":true} for the
-     * subscriber that publishes it for its group.
-     */
-    static FeedEvent changeEvent(SessionChange change, String position, boolean publish) {
-        StringBuilder data = new StringBuilder(96).append("{\"id\":\"").append(json(change.id()));
-        if (change.deleted()) {
-            data.append("\",\"deleted\":true");
-        } else {
-            data.append("\",\"version\":\"").append(json(change.version())).append('"');
-        }
-        if (change.kind() != SessionChange.Kind.UPDATED && change.kind() != SessionChange.Kind.DELETED) {
-            data.append(",\"kind\":\"").append(change.kind().text()).append('"');
-        }
-        if (change.committedAtMillis() > 0) {
-            // the commit time in epoch milliseconds, from which a subscriber measures its delivery lag
-            data.append(",\"t\":").append(change.committedAtMillis());
-        }
-        if (!change.indexes().isEmpty()) {
-            data.append(",\"index\":{");
-            String comma = "";
-            for (Map.Entry<String, String> value : change.indexes().values().entrySet()) {
-                data.append(comma).append('"').append(json(value.getKey())).append("\":\"")
-                        .append(json(value.getValue())).append('"');
-                comma = ",";
-            }
-            data.append('}');
-        }
-        if (publish) {
-            data.append(",\"publish\":true");
-        }
-        return new FeedEvent(FeedEvent.CHANGE, position, data.append('}').toString(), change.committedAtMillis());
-    }
-
-    /** {@code text} as the inside of a JSON string. */
-    private static String json(@Nullable String text) {
-        if (text == null) {
-            return "";
-        }
-        StringBuilder json = new StringBuilder(text.length() + 8);
-        for (char c : text.toCharArray()) {
-            if (c == '"' || c == '\\') {
-                json.append('\\').append(c);
-            } else if (c < 0x20) {
-                json.append(String.format("\\u%04x", (int) c));
-            } else {
-                json.append(c);
-            }
-        }
-        return json.toString();
     }
 }

@@ -8,19 +8,18 @@ import dev.sessiondata.server.http.Reply;
 import dev.sessiondata.server.security.ApiClient;
 import dev.sessiondata.server.security.BearerAuthentication;
 import dev.sessiondata.server.security.TokenRegistry;
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.util.AsciiString;
-import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
  * {@code GET /api/v1/changes}: a {@link ChangeFeed} subscription as {@code text/event-stream}, a streamed
- * {@link Reply}. Only the framing is here; positions, fan-out, heartbeats and the cut of a slow subscriber are the
- * feed's. The stream ends when the feed cuts it; a closed connection cancels it, which gives the subscription back.
+ * {@link Reply} of each event's bytes (a {@link FeedEvent} encodes itself once, however many streams send it);
+ * positions, fan-out, heartbeats and the cut of a slow subscriber are the feed's. The stream ends when the feed cuts
+ * it; a closed connection cancels it, which gives the subscription back.
  */
 public final class ChangesRoute {
 
@@ -64,20 +63,6 @@ public final class ChangesRoute {
         } catch (SubscriberLimitException e) {
             return Mono.error(new ApiProblemException(ProblemType.TOO_MANY_STREAMS, e.getMessage()));
         }
-        return Mono.just(reply.stream(events.map(ChangesRoute::frame)));
-    }
-
-    /** One event as {@code text/event-stream} lines (id, event, then each line of the data), ended by a blank line. */
-    static ByteBuf frame(FeedEvent event) {
-        StringBuilder frame = new StringBuilder(64 + event.data().length());
-        if (event.id() != null) {
-            frame.append("id:").append(event.id()).append('\n');
-        }
-        frame.append("event:").append(event.name()).append('\n');
-        for (String line : event.data().split("\n", -1)) {
-            frame.append("data:").append(line).append('\n');
-        }
-        frame.append('\n');
-        return Unpooled.wrappedBuffer(frame.toString().getBytes(StandardCharsets.UTF_8));
+        return Mono.just(reply.stream(events.map(event -> Unpooled.wrappedBuffer(event.frame()))));
     }
 }

@@ -125,6 +125,41 @@ class ChangeFeedTest {
         }
     }
 
+    /**
+     * A change is encoded once for the subscribers at the same position: those that follow the head are sent the
+     * same event. One that resumed from an older position catches up with events of its own, and once caught up it
+     * is at the others' position and shares the next change's event with them.
+     */
+    @Test
+    void subscribersAtTheSamePositionAreSentOneEventOfAChangeAndOneCatchingUpItsOwn() {
+        List<FeedEvent> heardByOne = new CopyOnWriteArrayList<>();
+        List<FeedEvent> heardByTwo = new CopyOnWriteArrayList<>();
+        List<FeedEvent> heardResumed = new CopyOnWriteArrayList<>();
+        feed.subscribe("one", null, null).subscribe(heardByOne::add);
+        feed.subscribe("two", null, null).subscribe(heardByTwo::add);
+        await().until(() -> heardByOne.size() == 1 && heardByTwo.size() == 1);
+        String before = heardByOne.get(0).id();
+
+        store.put("a", WRITE, Precondition.none()).toCompletableFuture().join();
+        store.put("b", WRITE, Precondition.none()).toCompletableFuture().join();
+        await().until(() -> changes(heardByOne).size() == 2 && changes(heardByTwo).size() == 2);
+        feed.subscribe("resumed", before, null).subscribe(heardResumed::add);
+        await().until(() -> changes(heardResumed).size() == 2);
+        store.put("c", WRITE, Precondition.none()).toCompletableFuture().join();
+        await().until(() -> changes(heardByOne).size() == 3 && changes(heardByTwo).size() == 3
+                && changes(heardResumed).size() == 3);
+
+        for (int i = 0; i < 3; i++) {
+            assertThat(changes(heardByTwo).get(i)).isSameAs(changes(heardByOne).get(i));
+        }
+        // the catch-up goes partition by partition, so its positions may be ones the live subscribers never were at
+        assertThat(changes(heardResumed).subList(0, 2)).extracting(FeedEvent::data)
+                .containsExactlyInAnyOrderElementsOf(changes(heardByOne).subList(0, 2).stream().map(FeedEvent::data)
+                        .toList());
+        assertThat(changes(heardResumed).get(2)).isSameAs(changes(heardByOne).get(2));
+        assertThat(changes(heardByOne)).extracting(FeedEvent::id).doesNotHaveDuplicates().doesNotContain(before);
+    }
+
     private static List<FeedEvent> changes(List<FeedEvent> heard) {
         return heard.stream().filter(event -> event.name().equals(FeedEvent.CHANGE)).toList();
     }
