@@ -143,6 +143,8 @@ class ChangeFeedTest {
         store.put("a", WRITE, Precondition.none()).toCompletableFuture().join();
         store.put("b", WRITE, Precondition.none()).toCompletableFuture().join();
         await().until(() -> changes(heardByOne).size() == 2 && changes(heardByTwo).size() == 2);
+        assertThat(registry.get("sessiondata.changes.lag").timer().count()).as("a lag per event, not per stream")
+                .isEqualTo(2);
         feed.subscribe("resumed", before, null).subscribe(heardResumed::add);
         await().until(() -> changes(heardResumed).size() == 2);
         store.put("c", WRITE, Precondition.none()).toCompletableFuture().join();
@@ -158,6 +160,8 @@ class ChangeFeedTest {
                         .toList());
         assertThat(changes(heardResumed).get(2)).isSameAs(changes(heardByOne).get(2));
         assertThat(changes(heardByOne)).extracting(FeedEvent::id).doesNotHaveDuplicates().doesNotContain(before);
+        // the two shared events, the two of the catch-up, and the third change's, shared again
+        assertThat(registry.get("sessiondata.changes.lag").timer().count()).isEqualTo(5);
     }
 
     private static List<FeedEvent> changes(List<FeedEvent> heard) {
