@@ -136,8 +136,8 @@ public final class SessionDataReactiveSessionRepository
             SessionVersionToken token = versionToken(context);
             String id = session.getId();
             String storedId = session.storedId();
-            if (session.getMaxInactiveInterval().compareTo(Duration.ZERO) > 0 && session.isExpired()) {
-                // as the servlet repository: a session saved after its max inactive interval is expired at once
+            if (SessionDataSessionRepository.expiresAtSave(session)) {
+                // as the servlet repository: a zero interval, or a save after the interval, expires it at once
                 Mono<Boolean> deleted = storedId == null ? Mono.empty() : mono(() -> client.delete(storedId));
                 return deleted.then(Mono.fromRunnable(() -> session.saved(session.stored(), null)));
             }

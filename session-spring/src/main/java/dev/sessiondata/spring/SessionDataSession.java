@@ -114,13 +114,12 @@ public final class SessionDataSession implements Session {
     /**
      * Becomes the session's time to live in the service at the next save. A negative one (Spring Session's "never
      * expires") asks for the longest the service allows, its {@code sessiondata.session.max-ttl}, sliding on every
-     * read; this session still answers the negative interval.
-     *
-     * @throws IllegalArgumentException if it is zero
+     * read; this session still answers the negative interval. Zero expires the session at once, as in Spring
+     * Session: the next save deletes it from the service, or never writes a new one.
      */
     @Override
     public void setMaxInactiveInterval(Duration interval) {
-        SessionDataSessionRepository.requireNotZero(interval);
+        Objects.requireNonNull(interval, "interval");
         if (!interval.equals(getMaxInactiveInterval())) {
             stored = new SessionState(stored.attributes(), stored.creationTime(), stored.lastAccessedTime(), interval);
             maxInactiveIntervalChanged = true;
@@ -135,9 +134,9 @@ public final class SessionDataSession implements Session {
 
     @Override
     public boolean isExpired() {
-        // a negative interval never expires here, as in Spring Session's MapSession; the service ends it
+        // as Spring Session's MapSession: a negative interval never expires here (the service ends it), zero at once
         return !getMaxInactiveInterval().isNegative()
-                && lastAccessedTime.plus(getMaxInactiveInterval()).isBefore(Instant.now());
+                && !Instant.now().minus(getMaxInactiveInterval()).isBefore(lastAccessedTime);
     }
 
     private void flushIfImmediate() {

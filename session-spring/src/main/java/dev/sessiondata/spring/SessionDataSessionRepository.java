@@ -40,7 +40,8 @@ import org.springframework.session.UuidSessionIdGenerator;
  *       whose sliding expiry is off, {@link #setTouchOnRead(boolean)} touches instead). A negative one, Spring
  *       Session's "never expires", asks the service for the longest time to live it allows (its
  *       {@code sessiondata.session.max-ttl}, sliding as any other): the service keeps no session forever. The
- *       session still answers the negative interval the application set; zero is refused;</li>
+ *       session still answers the negative interval the application set. Zero expires the session at once, as
+ *       Spring Session's {@code EXPIRE key 0} does: the save deletes a stored session and never writes a new one;</li>
  *   <li>a save writes only if something changed, and then only this request's changes: a conditional write
  *       against the version read, and on a conflict a re-read that re-applies just those changes (the client's
  *       {@link SessionClient#update update}, bounded by its attempts), so concurrent requests of one session that
@@ -94,10 +95,10 @@ public final class SessionDataSessionRepository implements FindByIndexNameSessio
 
     /**
      * The max inactive interval, and so the time to live, of a new session (30 minutes); negative for the longest
-     * the service allows.
+     * the service allows, zero for sessions that expire as they are saved.
      */
     public void setDefaultMaxInactiveInterval(Duration interval) {
-        this.defaultMaxInactiveInterval = requireNotZero(interval);
+        this.defaultMaxInactiveInterval = Objects.requireNonNull(interval, "interval");
     }
 
     /** Which attributes a save writes (Spring Session's {@link SaveMode}; default {@code ON_SET_ATTRIBUTE}). */
@@ -198,9 +199,9 @@ public final class SessionDataSessionRepository implements FindByIndexNameSessio
     public void save(SessionDataSession session) {
         String id = session.getId();
         String storedId = session.storedId();
-        if (session.getMaxInactiveInterval().compareTo(Duration.ZERO) > 0 && session.isExpired()) {
-            // last accessed longer ago than its max inactive interval (set so by the application): Spring Session
-            // expires such a session at once, while a write would give it a whole interval from now
+        if (expiresAtSave(session)) {
+            // a zero interval, or a last access longer ago than the interval (set so by the application): Spring
+            // Session expires such a session at once, while a write would give it a whole interval from now
             if (storedId != null) {
                 client.delete(storedId);
             }
@@ -356,15 +357,11 @@ public final class SessionDataSessionRepository implements FindByIndexNameSessio
     }
 
     /**
-     * {@code interval} unless it is zero, which would make a session that expires as it is saved: Spring Session's
-     * repositories give such a session no life either, and a store write of no time to live is refused.
+     * Whether the session is to end rather than be written: a zero max inactive interval (which the service's
+     * ttl cannot carry), or a positive one its last access is longer ago than.
      */
-    static Duration requireNotZero(Duration interval) {
-        Objects.requireNonNull(interval, "interval");
-        if (interval.isZero()) {
-            throw new IllegalArgumentException("maxInactiveInterval must not be zero: positive for a time to live,"
-                    + " negative for the longest the service allows (its sessiondata.session.max-ttl)");
-        }
-        return interval;
+    static boolean expiresAtSave(SessionDataSession session) {
+        Duration interval = session.getMaxInactiveInterval();
+        return interval.isZero() || (!interval.isNegative() && session.isExpired());
     }
 }

@@ -147,16 +147,6 @@ abstract class RepositorySemantics {
     }
 
     @Test
-    void aMaxInactiveIntervalOfZeroIsRefused() {
-        SessionDataSession session = repository.createSession();
-
-        assertThatThrownBy(() -> session.setMaxInactiveInterval(Duration.ZERO))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("must not be zero");
-        assertThatThrownBy(() -> repository.setDefaultMaxInactiveInterval(Duration.ZERO))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("must not be zero");
-    }
-
-    @Test
     void aRequestThatOnlyReadsDoesNotRewriteTheSession() {
         String id = savedWith("user", "ada");
         String version = client.get(id, HashMap.class).orElseThrow().version();

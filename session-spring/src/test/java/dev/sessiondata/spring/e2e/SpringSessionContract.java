@@ -282,6 +282,36 @@ abstract class SpringSessionContract {
         assertThat(find(session.getId()).getMaxInactiveInterval()).isEqualTo(Duration.ofSeconds(-1));
     }
 
+    /**
+     * Spring Session's {@code saveExpired}: a zero interval expires the session at once ({@code MapSession.isExpired}
+     * and Redis's {@code EXPIRE key 0}), so a stored session set to it is gone after the save.
+     */
+    @Test
+    void saveExpired() {
+        String id = saved("user", "ada").getId();
+        SessionDataSession found = find(id);
+
+        found.setMaxInactiveInterval(Duration.ZERO);
+        assertThat(found.isExpired()).isTrue();
+        assertThat(found.getMaxInactiveInterval()).isEqualTo(Duration.ZERO);
+        repository.save(found);
+
+        assertThat(find(id)).isNull();
+        assertThat(server.head(id).statusCode()).isEqualTo(404);
+    }
+
+    /** A new session of a zero interval is expired as it is saved: the service never holds it. */
+    @Test
+    void aNewSessionOfAZeroMaxInactiveIntervalIsNeverStored() {
+        SessionDataSession session = repository.createSession();
+        session.setAttribute("user", "ada");
+        session.setMaxInactiveInterval(Duration.ZERO);
+        repository.save(session);
+
+        assertThat(find(session.getId())).isNull();
+        assertThat(server.head(session.getId()).statusCode()).isEqualTo(404);
+    }
+
     @Test
     void anUnchangedFoundSessionSavedAgainIsStillThere() {
         String id = saved("user", "ada").getId();
