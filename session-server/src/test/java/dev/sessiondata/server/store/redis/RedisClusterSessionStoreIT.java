@@ -16,7 +16,7 @@ import dev.sessiondata.server.store.SessionStoreCompatibilityKit;
 import dev.sessiondata.server.store.SessionStoreStatistics;
 import dev.sessiondata.server.store.SessionWrite;
 import dev.sessiondata.server.support.FeedStream;
-import dev.sessiondata.server.support.RedisCluster;
+import dev.sessiondata.testsupport.RedisCluster;
 import dev.sessiondata.testsupport.RedisProcess;
 import dev.sessiondata.server.support.RunningServer;
 import io.lettuce.core.cluster.SlotHash;

@@ -1,6 +1,4 @@
-package dev.sessiondata.server.support;
-
-import dev.sessiondata.testsupport.RedisProcess;
+package dev.sessiondata.testsupport;
 
 import static org.awaitility.Awaitility.await;
 
@@ -12,7 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** A three-master Redis Cluster of redis-server processes of the test's own, without persistence. */
+/**
+ * A three-master Redis Cluster of redis-server processes of the test's own, without persistence; shared by the
+ * server's store tests and the client's end-to-end tests.
+ */
 public final class RedisCluster implements AutoCloseable {
 
     private final List<RedisProcess> nodes = new ArrayList<>();
