@@ -8,7 +8,6 @@ import dev.sessiondata.server.store.StoreOutcomeUnknownException;
 import dev.sessiondata.server.store.StoreUnavailableException;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.util.AsciiString;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
@@ -40,16 +39,11 @@ import tools.jackson.databind.json.JsonMapper;
 public final class ProblemDocuments implements Link {
 
     private static final Logger LOG = LoggerFactory.getLogger(ProblemDocuments.class);
-    /** At most one WARN line of a store outage, a full store or an unknown outcome per this interval. */
-    private static final Duration WARNING_INTERVAL = Duration.ofSeconds(10);
     private static final AsciiString PROBLEM = AsciiString.cached(SessionApi.PROBLEM_MEDIA_TYPE);
 
     private final JsonMapper json;
     private final Consumer<ProblemType> rejected;
     private final int retryAfterSeconds;
-    private final ThrottledWarning outcomeUnknownWarnings = new ThrottledWarning(WARNING_INTERVAL, System.nanoTime());
-    private final ThrottledWarning unavailableWarnings = new ThrottledWarning(WARNING_INTERVAL, System.nanoTime());
-    private final ThrottledWarning fullWarnings = new ThrottledWarning(WARNING_INTERVAL, System.nanoTime());
 
     /**
      * @param rejected          told of every problem answered
@@ -117,30 +111,18 @@ public final class ProblemDocuments implements Link {
         }
         if (failure instanceof StoreOutcomeUnknownException unknown) {
             // no Retry-After: a blind retry of a write that may have been applied can apply it twice
-            long leftOut = outcomeUnknownWarnings.admit(System.nanoTime());
-            if (leftOut >= 0) {
-                LOG.warn("Session store outcome unknown for {} {}: {}{}", method, path, unknown.toString(),
-                        outcomeUnknownWarnings.suffix(leftOut));
-            }
+            LOG.warn("Session store outcome unknown for {} {}: {}", method, path, unknown.toString());
             return new Answer(ProblemType.STORE_OUTCOME_UNKNOWN, "The session store did not answer in time; the "
                     + "request may have been applied. Read before retrying a write.", Map.of(), Map.of());
         }
         if (failure instanceof StoreUnavailableException unavailable) {
-            long leftOut = unavailableWarnings.admit(System.nanoTime());
-            if (leftOut >= 0) {
-                LOG.warn("Session store unavailable for {} {}: {}{}", method, path, unavailable.toString(),
-                        unavailableWarnings.suffix(leftOut));
-            }
+            LOG.warn("Session store unavailable for {} {}: {}", method, path, unavailable.toString());
             return new Answer(ProblemType.STORE_UNAVAILABLE, "The session store cannot be reached; retry later.",
                     Map.of(), Map.of("Retry-After", "1"));
         }
         if (failure instanceof StoreFullException full) {
             // full is not away: no Retry-After, since retrying soon only adds load to a store refusing writes
-            long leftOut = fullWarnings.admit(System.nanoTime());
-            if (leftOut >= 0) {
-                LOG.warn("Session store full for {} {}: {}{}", method, path, full.getMessage(),
-                        fullWarnings.suffix(leftOut));
-            }
+            LOG.warn("Session store full for {} {}: {}", method, path, full.getMessage());
             return new Answer(ProblemType.STORE_FULL, "The session store is out of memory and refuses writes; "
                     + "nothing was written.", Map.of(), Map.of());
         }
