@@ -1,6 +1,7 @@
 package dev.sessiondata.server.store.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.sessiondata.server.store.IndexValues;
 import dev.sessiondata.server.store.SessionIndexCompatibilityKit;
@@ -11,7 +12,6 @@ import dev.sessiondata.server.store.Precondition;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class MemorySessionIndexTest extends SessionIndexCompatibilityKit {
@@ -24,7 +24,7 @@ class MemorySessionIndexTest extends SessionIndexCompatibilityKit {
 
     /** Caffeine evicts expired entries on its timer wheel, whose finest bucket is about a second wide. */
     @Test
-    void noIndexValueOutlivesItsSessions() throws InterruptedException {
+    void noIndexValueOutlivesItsSessions() {
         MemorySessionStore store = new MemorySessionStore(64L * 1024 * 1024, Clock.systemUTC(),
                 new MemorySessionChanges(SessionPartitions.DEFAULT, 10_000), 10);
         for (int i = 0; i < 20; i++) {
@@ -33,12 +33,9 @@ class MemorySessionIndexTest extends SessionIndexCompatibilityKit {
         }
         assertThat(store.indexValueCount()).isEqualTo(5);
 
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (store.indexValueCount() > 0 && System.nanoTime() < deadline) {
-            Thread.sleep(100);
+        await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(100)).until(() -> {
             store.cleanUp();
-        }
-
-        assertThat(store.indexValueCount()).isZero();
+            return store.indexValueCount() == 0;
+        });
     }
 }
