@@ -16,7 +16,8 @@
 # one per session, so its writes keep the principal index: with the same jar on both sides, what the index costs),
 # --b-subscribers N (N change feed streams, each a curl reading GET /api/v1/changes of side B for the whole run: with
 # the same jar on both sides, what the feed's fan-out costs the writes; each round says how many still read, since
-# the feed cuts one that falls behind and its curl does not come back).
+# the feed cuts one that falls behind and its curl does not come back), --a-subscribers N (the same on side A: two
+# jars' fan-out against each other).
 # Talks to 127.0.0.1 only; stops what it started.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,7 +25,7 @@ cd "$(dirname "$0")/.."
 . loadtest/processes.sh
 
 a_jar="" b_jar="" a_args=() b_args=() a_jvm=() b_jvm=() method=GET size=10240 store=memory rounds=5 seconds=6
-a_index="" b_index="" b_subscribers=0
+a_index="" b_index="" a_subscribers=0 b_subscribers=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --a-jar) a_jar="$2"; shift 2 ;;
@@ -40,6 +41,7 @@ while [ $# -gt 0 ]; do
     --seconds) seconds="$2"; shift 2 ;;
     --a-index) a_index=index; shift ;;
     --b-index) b_index=index; shift ;;
+    --a-subscribers) a_subscribers="$2"; shift 2 ;;
     --b-subscribers) b_subscribers="$2"; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "unknown option: $1 (see --help)" >&2; exit 2 ;;
@@ -88,11 +90,16 @@ wait_healthy() {
   echo "$1 was not healthy within 120 s" >&2; exit 1
 }
 
+[ "$a_subscribers" -gt 0 ] && a_args+=("--sessiondata.changes.max-subscribers-per-client=$((a_subscribers + 8))")
 [ "$b_subscribers" -gt 0 ] && b_args+=("--sessiondata.changes.max-subscribers-per-client=$((b_subscribers + 8))")
 start_side a "$a_jar" ${a_jvm[@]+"${a_jvm[@]}"} -- ${a_args[@]+"${a_args[@]}"}; a_base=$base a_server=$server_pid a_redis=$redis_pid
 start_side b "$b_jar" ${b_jvm[@]+"${b_jvm[@]}"} -- ${b_args[@]+"${b_args[@]}"}; b_base=$base b_server=$server_pid b_redis=$redis_pid
 wait_healthy "$a_base"; wait_healthy "$b_base"
 subscriber_pids=()
+for _ in $(seq 1 "$a_subscribers"); do
+  curl -sN -o /dev/null -H "Authorization: Bearer $token" "$a_base/api/v1/changes" &
+  pids+=($!) subscriber_pids+=($!)
+done
 for _ in $(seq 1 "$b_subscribers"); do
   curl -sN -o /dev/null -H "Authorization: Bearer $token" "$b_base/api/v1/changes" &
   pids+=($!) subscriber_pids+=($!)
@@ -133,7 +140,7 @@ for round in $(seq 1 "$rounds"); do
   read -r b b_s b_r <<< "$(measure "$b_base" "$b_server" "$b_redis")"
   a_results+=("$a") b_results+=("$b") a_server_cpu+=("$a_s") b_server_cpu+=("$b_s") a_redis_cpu+=("$a_r") b_redis_cpu+=("$b_r")
   echo "round $round: A $a req/s ($a_s µs server, $a_r µs Redis CPU per request), B $b req/s ($b_s µs, $b_r µs)" \
-    "(load $(cut -d' ' -f1 /proc/loadavg)${subscriber_pids[0]+, $(reading) of $b_subscribers subscribers reading})"
+    "(load $(cut -d' ' -f1 /proc/loadavg)${subscriber_pids[0]+, $(reading) of $((a_subscribers + b_subscribers)) subscribers reading})"
 done
 median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 ma=$(median "${a_results[@]}") mb=$(median "${b_results[@]}")

@@ -17,15 +17,25 @@ final class ChangeEvents {
 
     private final SessionChange change;
     private final String data;
+    private final FeedEvent unpositioned;
     private volatile @Nullable Positioned last;
 
     ChangeEvents(SessionChange change) {
         this.change = change;
         this.data = data(change, false);
+        this.unpositioned = new FeedEvent(FeedEvent.CHANGE, null, data, change.committedAtMillis());
     }
 
     SessionChange change() {
         return change;
+    }
+
+    /**
+     * The change's event without an id, the same for every stream: what a stream sends for a change that is not the
+     * last of its write (a client keeps the last id it read, which the write's last event carries).
+     */
+    FeedEvent unpositioned() {
+        return unpositioned;
     }
 
     /** The change's event for a stream whose position after it is {@code epochs} and {@code sequences}. */

@@ -42,7 +42,11 @@ import reactor.core.publisher.Sinks;
  * waits for its claim's answer, and the changes after it wait behind it, so the order stays the store's.
  *
  * <p>A change is encoded once for all the subscribers at the same position ({@link ChangeEvents}): those that follow
- * the store's head share its event and its bytes, so a subscriber costs its connection's write, not an encoding.
+ * the store's head share its event and its bytes, so a subscriber costs its connection's write, not an encoding. And
+ * a stream is written to at most once per {@link ChangeFeedProperties#writeInterval()}: an event that comes sooner
+ * after the last write waits for the interval's end and goes with the others that came meanwhile, as one
+ * {@link FeedBatch}. The write to the socket (on loopback, the kernel's delivery to the reader too) is most of what a
+ * subscriber costs, so under a burst of writes a subscriber costs a write per interval, not one per change.
  *
  * <p>The feed listens to the store only while it has subscribers: with none, the store's changes are not read at
  * all.
@@ -61,7 +65,8 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
     private final Clock clock;
     private final Set<Subscriber> subscribers = ConcurrentHashMap.newKeySet();
     private final Map<String, AtomicInteger> perClient = new ConcurrentHashMap<>();
-    private final ScheduledExecutorService heartbeats;
+    /** Sends the heartbeats and the writes that wait for their stream's interval. */
+    private final ScheduledExecutorService writes;
     private @Nullable AutoCloseable listening;
     private boolean closed;
     private final Counter published;
@@ -91,13 +96,13 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
         Gauge.builder("sessiondata.changes.subscribers", subscribers, Set::size)
                 .description("Open change feed streams of this instance")
                 .register(registry);
-        this.heartbeats = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "change-feed-heartbeat");
+        this.writes = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "change-feed-writes");
             thread.setDaemon(true);
             return thread;
         });
         long every = properties.heartbeat().toMillis();
-        heartbeats.scheduleAtFixedRate(() -> subscribers.forEach(Subscriber::heartbeat), every, every,
+        writes.scheduleAtFixedRate(() -> subscribers.forEach(Subscriber::heartbeat), every, every,
                 TimeUnit.MILLISECONDS);
     }
 
@@ -113,7 +118,7 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
      * null for the head), with the changes this subscriber is to publish for application {@code group} marked (none
      * when null). Fails with {@link SubscriberLimitException} when the client holds as many as it may.
      */
-    public Flux<FeedEvent> subscribe(String client, @Nullable String lastEventId, @Nullable String group) {
+    public Flux<FeedBatch> subscribe(String client, @Nullable String lastEventId, @Nullable String group) {
         AtomicInteger held = perClient.computeIfAbsent(client, name -> new AtomicInteger());
         if (held.incrementAndGet() > properties.maxSubscribersPerClient()) {
             held.decrementAndGet();
@@ -131,12 +136,15 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
             }
         });
         return subscriber.sink.asFlux()
-                .doOnNext(event -> {
+                .doOnNext(batch -> {
+                    subscriber.handedOver(batch);
                     // once per event, not per stream (the streams at one position share it, and are handed it one
                     // after another): a timer's record per stream was much of what a change cost the thread that
                     // fans it out
-                    if (event.committedAtMillis() > 0 && lastTimed.getAndSet(event) != event) {
-                        lag.record(Math.max(0, clock.millis() - event.committedAtMillis()), TimeUnit.MILLISECONDS);
+                    for (FeedEvent event : batch.events()) {
+                        if (event.committedAtMillis() > 0 && lastTimed.getAndSet(event) != event) {
+                            lag.record(Math.max(0, clock.millis() - event.committedAtMillis()), TimeUnit.MILLISECONDS);
+                        }
                     }
                 })
                 .doFinally(signal -> {
@@ -212,9 +220,12 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
     }
 
     @Override
-    public void changed(SessionChange change) {
-        published.increment();
-        ChangeEvents events = new ChangeEvents(change);
+    public void changed(List<SessionChange> changes) {
+        published.increment(changes.size());
+        List<ChangeEvents> events = new ArrayList<>(changes.size());
+        for (SessionChange change : changes) {
+            events.add(new ChangeEvents(change));
+        }
         for (Subscriber subscriber : subscribers) {
             subscriber.changed(events);
         }
@@ -231,8 +242,8 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
     @Override
     public synchronized void close() {
         closed = true;
-        heartbeats.shutdownNow();
         subscribers.forEach(Subscriber::end);
+        writes.shutdownNow();
         if (listening != null) {
             stopListening();
         }
@@ -246,11 +257,25 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
                 .increment();
     }
 
-    /** One stream: its position, the events waiting for its connection (bounded), and what waits for its start. */
+    /**
+     * One stream: its position, the events waiting for its connection (bounded: those gathered for its next write and
+     * those in the batches its connection has not taken yet), and what waits for its start.
+     */
     private final class Subscriber {
 
-        private final ArrayBlockingQueue<FeedEvent> waiting = new ArrayBlockingQueue<>(properties.buffer() + 1);
-        final Sinks.Many<FeedEvent> sink = Sinks.many().unicast().onBackpressureBuffer(waiting);
+        /** A batch holds at least one event, so the events bound the batches; one place more for the reset. */
+        final Sinks.Many<FeedBatch> sink = Sinks.many().unicast()
+                .onBackpressureBuffer(new ArrayBlockingQueue<>(properties.buffer() + 1));
+        /** Events in batches handed to the sink that its connection has not taken yet. */
+        private final AtomicInteger queued = new AtomicInteger();
+        /** Events gathered for the stream's next write. */
+        private List<FeedEvent> gathered = new ArrayList<>();
+        /** The change gathered last, whose event is to carry the stream's position if it ends the write. */
+        private @Nullable ChangeEvents lastGathered;
+        private long lastWriteNanos = System.nanoTime() - properties.writeInterval().toNanos();
+        private boolean writeScheduled;
+        /** True while changes read together are delivered: their events are written once all are gathered. */
+        private boolean gathering;
         private final String[] epochs;
         private final long[] sequences;
         private final @Nullable String group;
@@ -283,24 +308,37 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
                     "{\"heartbeatMillis\":" + properties.heartbeat().toMillis() + "}", 0));
             List<ChangeEvents> arrived = early;
             early = null;
-            start.catchUp().forEach(change -> deliver(new ChangeEvents(change)));
-            if (arrived != null) {
-                arrived.forEach(this::deliver);
+            gathering = true;
+            try {
+                start.catchUp().forEach(change -> deliver(new ChangeEvents(change)));
+                if (arrived != null) {
+                    arrived.forEach(this::deliver);
+                }
+            } finally {
+                gathering = false;
             }
+            writeWhenDue();
         }
 
-        synchronized void changed(ChangeEvents events) {
+        /** Changes read together: gathered, then written in one go (at once, or at the end of the interval). */
+        synchronized void changed(List<ChangeEvents> changes) {
             if (ended) {
                 return;
             }
             if (early != null) {
-                early.add(events);
+                early.addAll(changes);
                 if (early.size() > properties.buffer()) {
                     cut("slow");
                 }
                 return;
             }
-            deliver(events);
+            gathering = true;
+            try {
+                changes.forEach(this::deliver);
+            } finally {
+                gathering = false;
+            }
+            writeWhenDue();
         }
 
         synchronized void restarted(int partition, PartitionHead head) {
@@ -324,9 +362,15 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
 
         synchronized void end() {
             if (!ended) {
+                write();
                 ended = true;
                 sink.tryEmitComplete();
             }
+        }
+
+        /** The connection took {@code batch}: its events no longer count against the buffer. */
+        void handedOver(FeedBatch batch) {
+            queued.addAndGet(-batch.size());
         }
 
         /** Passes a change on in its partition's order; one already passed is skipped, a gap or another epoch cuts. */
@@ -348,8 +392,15 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
                 return;
             }
             sequences[p] = change.sequence();
+            if (group == null) {
+                // nothing waits for a claim, so the stream's position when it writes is the one after the last
+                // change it gathered: only that change needs its id (write), the others go as every stream sends them
+                lastGathered = events;
+                emit(events.unpositioned());
+                return;
+            }
             FeedEvent event = events.at(epochs, sequences);
-            if (group == null || !change.kind().isLifecycle()) {
+            if (!change.kind().isLifecycle()) {
                 emitInOrder(event);
                 return;
             }
@@ -404,25 +455,74 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
             });
         }
 
+        /** Gathers {@code event} for the stream's next write: now, if the last was an interval ago, or at its end. */
         private void emit(FeedEvent event) {
             if (ended) {
                 return;
             }
-            if (waiting.size() >= properties.buffer()) {
+            if (queued.get() + gathered.size() >= properties.buffer()) {
                 cut("slow");
                 return;
             }
-            sink.tryEmitNext(event);
+            gathered.add(event);
+            if (!gathering) {
+                writeWhenDue();
+            }
         }
 
-        /** Tells the subscriber to drop what it cached (the queue keeps one place for this) and ends the stream. */
+        /** Writes what is gathered now, if the last write was an interval ago, or schedules it for the interval's end. */
+        private void writeWhenDue() {
+            if (ended || writeScheduled || gathered.isEmpty()) {
+                return;
+            }
+            long interval = properties.writeInterval().toNanos();
+            long wait = lastWriteNanos + interval - System.nanoTime();
+            if (wait <= 0) {
+                write();
+            } else {
+                writeScheduled = true;
+                writes.schedule(this::scheduledWrite, wait, TimeUnit.NANOSECONDS);
+            }
+        }
+
+        private synchronized void scheduledWrite() {
+            writeScheduled = false;
+            write();
+        }
+
+        /** Hands what is gathered to the connection as one batch. */
+        private void write() {
+            if (ended || gathered.isEmpty()) {
+                return;
+            }
+            int last = gathered.size() - 1;
+            if (lastGathered != null && gathered.get(last) == lastGathered.unpositioned()) {
+                // a client resumes from the last id it read: the write's last event carries it, the ones before it
+                // none (a text/event-stream event without an id keeps the last one), which saves every stream the
+                // position of each change (about 30 bytes per partition) and its encoding
+                gathered.set(last, lastGathered.at(epochs, sequences));
+            }
+            lastGathered = null;
+            FeedBatch batch = new FeedBatch(gathered);
+            gathered = new ArrayList<>();
+            lastWriteNanos = System.nanoTime();
+            queued.addAndGet(batch.size());
+            sink.tryEmitNext(batch);
+        }
+
+        /**
+         * Tells the subscriber to drop what it cached (the queue keeps one place for this) and ends the stream; what
+         * was gathered is not sent, the reset makes it moot.
+         */
         private void cut(String reason) {
             if (ended) {
                 return;
             }
             ended = true;
+            gathered = new ArrayList<>();
+            lastGathered = null;
             countReset(reason);
-            sink.tryEmitNext(new FeedEvent(FeedEvent.RESET, null, "{\"reason\":\"" + reason + "\"}", 0));
+            sink.tryEmitNext(FeedBatch.of(new FeedEvent(FeedEvent.RESET, null, "{\"reason\":\"" + reason + "\"}", 0)));
             sink.tryEmitComplete();
         }
 

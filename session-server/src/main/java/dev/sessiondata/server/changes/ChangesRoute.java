@@ -8,7 +8,7 @@ import dev.sessiondata.server.http.Reply;
 import dev.sessiondata.server.security.ApiClient;
 import dev.sessiondata.server.security.BearerAuthentication;
 import dev.sessiondata.server.security.TokenRegistry;
-import io.netty.buffer.Unpooled;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.util.AsciiString;
 import java.util.regex.Pattern;
@@ -17,7 +17,7 @@ import reactor.core.publisher.Mono;
 
 /**
  * {@code GET /api/v1/changes}: a {@link ChangeFeed} subscription as {@code text/event-stream}, a streamed
- * {@link Reply} of each event's bytes (a {@link FeedEvent} encodes itself once, however many streams send it);
+ * {@link Reply} of each batch's bytes (a {@link FeedEvent} encodes itself once, however many streams send it);
  * positions, fan-out, heartbeats and the cut of a slow subscriber are the feed's. The stream ends when the feed cuts
  * it; a closed connection cancels it, which gives the subscription back.
  */
@@ -57,12 +57,12 @@ public final class ChangesRoute {
             return Mono.error(new ApiProblemException(ProblemType.INVALID_REQUEST, "An application group is 1 to 64"
                     + " letters, digits, '.', '_', '-' or ':'."));
         }
-        Flux<FeedEvent> events;
+        Flux<FeedBatch> events;
         try {
             events = feed.subscribe(client, request.header(LAST_EVENT_ID), group);
         } catch (SubscriberLimitException e) {
             return Mono.error(new ApiProblemException(ProblemType.TOO_MANY_STREAMS, e.getMessage()));
         }
-        return Mono.just(reply.stream(events.map(event -> Unpooled.wrappedBuffer(event.frame()))));
+        return Mono.just(reply.stream(events.map(batch -> batch.frame(ByteBufAllocator.DEFAULT))));
     }
 }

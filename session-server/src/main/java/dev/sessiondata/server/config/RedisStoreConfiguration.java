@@ -53,10 +53,14 @@ public class RedisStoreConfiguration {
         return new RedisKeys(properties.redis().keyPrefix(), properties.redis().partitions());
     }
 
-    /** The change streams' reader; its tails have connections of their own, closed with it. */
+    /**
+     * The change streams' reader; its tails have connections of their own, closed with it. Under a stream of writes
+     * a tail reads once per {@code sessiondata.changes.write-interval}, the most a subscriber waits anyway.
+     */
     @Bean(destroyMethod = "close")
-    RedisSessionChanges sessionChanges(LettuceConnectionFactory connections, RedisKeys keys, Clock clock) {
-        return new RedisSessionChanges(connections, keys, clock);
+    RedisSessionChanges sessionChanges(LettuceConnectionFactory connections, RedisKeys keys, Clock clock,
+            ChangeFeedProperties changes) {
+        return new RedisSessionChanges(connections, keys, clock, changes.writeInterval());
     }
 
     /** The expiries Redis tells of, recorded in the change streams; listening from the start, stopped with it. */

@@ -42,7 +42,11 @@ public interface SessionChanges {
     @FunctionalInterface
     interface ChangeListener {
 
-        void changed(SessionChange change);
+        /**
+         * Changes read together, in sequence order per partition: one call for what one read of the store gave, so
+         * that the listener can hand them on in one go.
+         */
+        void changed(List<SessionChange> changes);
 
         /** The partition started a new epoch (its history is gone); its changes now carry that epoch. */
         default void restarted(int partition, PartitionHead head) {

@@ -26,7 +26,7 @@ class ChangeFeedTest {
     private final MemorySessionChanges changes = new MemorySessionChanges(4, 100);
     private final MemorySessionStore store = new MemorySessionStore(1 << 20, Clock.systemUTC(), changes);
     private final ChangeFeed feed = new ChangeFeed(changes,
-            new ChangeFeedProperties(Duration.ofMinutes(1), 4, 2, 100), Clock.systemUTC(), registry);
+            new ChangeFeedProperties(Duration.ofMinutes(1), 4, 2, 100, Duration.ZERO), Clock.systemUTC(), registry);
 
     @AfterEach
     void close() throws Exception {
@@ -35,7 +35,7 @@ class ChangeFeedTest {
 
     @Test
     void aSubscriberThatDoesNotReadIsCutWithAResetAfterItsBuffer() {
-        Flux<FeedEvent> unread = feed.subscribe("client", null, null);
+        Flux<FeedEvent> unread = events(feed, "client", null, null);
         for (int i = 0; i < 10; i++) {
             store.put("s" + i, WRITE, Precondition.none()).toCompletableFuture().join();
         }
@@ -57,7 +57,7 @@ class ChangeFeedTest {
         store.put("before", WRITE, Precondition.none()).toCompletableFuture().join();
         assertThat(published()).as("no subscriber: nothing read").isZero();
 
-        Flux<FeedEvent> stream = feed.subscribe("client", null, null);
+        Flux<FeedEvent> stream = events(feed, "client", null, null);
         store.put("during", WRITE, Precondition.none()).toCompletableFuture().join();
         assertThat(stream.take(2).collectList().block(Duration.ofSeconds(5))).extracting(FeedEvent::name)
                 .containsExactly(FeedEvent.HELLO, FeedEvent.CHANGE);
@@ -73,23 +73,23 @@ class ChangeFeedTest {
 
     @Test
     void aClientHoldsAtMostItsStreamsAndGetsOneBackWhenOneEnds() {
-        Flux<FeedEvent> first = feed.subscribe("client", null, null);
-        feed.subscribe("client", null, null);
-        feed.subscribe("another", null, null);
+        Flux<FeedEvent> first = events(feed, "client", null, null);
+        events(feed, "client", null, null);
+        events(feed, "another", null, null);
 
-        assertThatThrownBy(() -> feed.subscribe("client", null, null)).isInstanceOf(SubscriberLimitException.class);
+        assertThatThrownBy(() -> events(feed, "client", null, null)).isInstanceOf(SubscriberLimitException.class);
         first.take(1).blockLast(Duration.ofSeconds(5));
-        assertThat(feed.subscribe("client", null, null)).isNotNull();
+        assertThat(events(feed, "client", null, null)).isNotNull();
     }
 
     @Test
     void eachBeginningAndEndOfASessionIsMarkedForPublishingOnceInAGroupAndEverySubscriberGetsEveryChange() {
-        ChangeFeed otherInstance = new ChangeFeed(changes, new ChangeFeedProperties(Duration.ofMinutes(1), 64, 2, 100),
+        ChangeFeed otherInstance = new ChangeFeed(changes, new ChangeFeedProperties(Duration.ofMinutes(1), 64, 2, 100, Duration.ZERO),
                 Clock.systemUTC(), new SimpleMeterRegistry());
         try {
-            Flux<FeedEvent> one = feed.subscribe("client", null, "orders");
-            Flux<FeedEvent> two = otherInstance.subscribe("client", null, "orders");
-            Flux<FeedEvent> ungrouped = otherInstance.subscribe("other", null, null);
+            Flux<FeedEvent> one = events(feed, "client", null, "orders");
+            Flux<FeedEvent> two = events(otherInstance, "client", null, "orders");
+            Flux<FeedEvent> ungrouped = events(otherInstance, "other", null, null);
             List<FeedEvent> heardByOne = new CopyOnWriteArrayList<>();
             List<FeedEvent> heardByTwo = new CopyOnWriteArrayList<>();
             List<FeedEvent> heardUngrouped = new CopyOnWriteArrayList<>();
@@ -135,8 +135,8 @@ class ChangeFeedTest {
         List<FeedEvent> heardByOne = new CopyOnWriteArrayList<>();
         List<FeedEvent> heardByTwo = new CopyOnWriteArrayList<>();
         List<FeedEvent> heardResumed = new CopyOnWriteArrayList<>();
-        feed.subscribe("one", null, null).subscribe(heardByOne::add);
-        feed.subscribe("two", null, null).subscribe(heardByTwo::add);
+        events(feed, "one", null, null).subscribe(heardByOne::add);
+        events(feed, "two", null, null).subscribe(heardByTwo::add);
         await().until(() -> heardByOne.size() == 1 && heardByTwo.size() == 1);
         String before = heardByOne.get(0).id();
 
@@ -145,7 +145,7 @@ class ChangeFeedTest {
         await().until(() -> changes(heardByOne).size() == 2 && changes(heardByTwo).size() == 2);
         assertThat(registry.get("sessiondata.changes.lag").timer().count()).as("a lag per event, not per stream")
                 .isEqualTo(2);
-        feed.subscribe("resumed", before, null).subscribe(heardResumed::add);
+        events(feed, "resumed", before, null).subscribe(heardResumed::add);
         await().until(() -> changes(heardResumed).size() == 2);
         store.put("c", WRITE, Precondition.none()).toCompletableFuture().join();
         await().until(() -> changes(heardByOne).size() == 3 && changes(heardByTwo).size() == 3
@@ -162,6 +162,72 @@ class ChangeFeedTest {
         assertThat(changes(heardByOne)).extracting(FeedEvent::id).doesNotHaveDuplicates().doesNotContain(before);
         // the two shared events, the two of the catch-up, and the third change's, shared again
         assertThat(registry.get("sessiondata.changes.lag").timer().count()).isEqualTo(5);
+    }
+
+    /**
+     * A stream is written to at most once per interval: the changes that come sooner after a write are gathered and
+     * go in one batch (here at the feed's close, the interval being longer than the test), and they count against
+     * the subscriber's buffer while they wait.
+     */
+    @Test
+    void theChangesThatComeWithinAStreamsWriteIntervalGoInOneWriteAndCountAgainstItsBuffer() throws Exception {
+        ChangeFeed batching = new ChangeFeed(changes, new ChangeFeedProperties(Duration.ofMinutes(1), 4, 2, 100,
+                Duration.ofSeconds(50)), Clock.systemUTC(), new SimpleMeterRegistry());
+        List<FeedBatch> gathered = new CopyOnWriteArrayList<>();
+        batching.subscribe("client", null, null).subscribe(gathered::add);
+        await().until(() -> gathered.size() == 1);
+        assertThat(gathered.get(0).events()).extracting(FeedEvent::name).containsExactly(FeedEvent.HELLO);
+
+        for (String id : List.of("a", "b", "c")) {
+            store.put(id, WRITE, Precondition.none()).toCompletableFuture().join();
+        }
+        assertThat(gathered).as("within the interval: nothing written yet").hasSize(1);
+        batching.close();
+
+        assertThat(gathered).hasSize(2);
+        assertThat(gathered.get(1).events()).extracting(FeedEvent::name)
+                .containsExactly(FeedEvent.CHANGE, FeedEvent.CHANGE, FeedEvent.CHANGE);
+        assertThat(gathered.get(1).events().subList(0, 2)).extracting(FeedEvent::id).as("only the last has an id")
+                .containsOnlyNulls();
+        assertThat(sequenceSum(gathered.get(1).events().get(2).id())).as("the position after all three")
+                .isEqualTo(sequenceSum(gathered.get(0).events().get(0).id()) + 3);
+        assertThat(new String(toBytes(gathered.get(1)), java.nio.charset.StandardCharsets.UTF_8))
+                .isEqualTo(gathered.get(1).events().stream().map(event -> new String(event.frame(),
+                        java.nio.charset.StandardCharsets.UTF_8)).collect(java.util.stream.Collectors.joining()));
+
+        ChangeFeed slow = new ChangeFeed(changes, new ChangeFeedProperties(Duration.ofMinutes(1), 4, 2, 100,
+                Duration.ofSeconds(50)), Clock.systemUTC(), new SimpleMeterRegistry());
+        try {
+            List<FeedEvent> heard = new CopyOnWriteArrayList<>();
+            slow.subscribe("client", null, null).flatMapIterable(FeedBatch::events).subscribe(heard::add);
+            await().until(() -> heard.size() == 1);
+            for (int i = 0; i < 10; i++) {
+                store.put("s" + i, WRITE, Precondition.none()).toCompletableFuture().join();
+            }
+            await().until(() -> heard.size() == 2);
+            assertThat(heard).extracting(FeedEvent::name).containsExactly(FeedEvent.HELLO, FeedEvent.RESET);
+        } finally {
+            slow.close();
+        }
+    }
+
+    private static long sequenceSum(String position) {
+        return FeedPosition.parse(position, 4).orElseThrow().stream().mapToLong(head -> head.sequence()).sum();
+    }
+
+    private static byte[] toBytes(FeedBatch batch) {
+        io.netty.buffer.ByteBuf frame = batch.frame(io.netty.buffer.ByteBufAllocator.DEFAULT);
+        try {
+            byte[] bytes = new byte[frame.readableBytes()];
+            frame.readBytes(bytes);
+            return bytes;
+        } finally {
+            frame.release();
+        }
+    }
+
+    private static Flux<FeedEvent> events(ChangeFeed feed, String client, String lastEventId, String group) {
+        return feed.subscribe(client, lastEventId, group).flatMapIterable(FeedBatch::events);
     }
 
     private static List<FeedEvent> changes(List<FeedEvent> heard) {

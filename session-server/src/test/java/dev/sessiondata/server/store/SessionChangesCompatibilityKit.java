@@ -38,7 +38,7 @@ public abstract class SessionChangesCompatibilityKit {
     void listen() {
         store = createStore();
         changes = changesOf(store);
-        listening = changes.listen(heard::add);
+        listening = changes.listen(heard::addAll);
         // a listener hears what follows the heads its store reads once it listens (a subscriber reads the changes
         // since its own position for what came before): the tests begin once it hears
         String warm = newId();

@@ -69,7 +69,7 @@ public final class MemorySessionChanges implements SessionChanges {
             }
             for (ChangeListener listener : listeners) {
                 try {
-                    listener.changed(change);
+                    listener.changed(List.of(change));
                 } catch (RuntimeException e) {
                     LOG.warn("A change feed listener failed; the others are told", e);
                 }

@@ -71,6 +71,7 @@ public final class RedisSessionChanges implements SessionChanges {
     private final RedisKeys keys;
     private final Clock clock;
     private final long blockMillis;
+    private final long readPauseNanos;
     private final List<ChangeListener> listeners = new CopyOnWriteArrayList<>();
     private final List<Tail> tails = new ArrayList<>();
     private boolean started;
@@ -78,8 +79,16 @@ public final class RedisSessionChanges implements SessionChanges {
     private long generation;
     private volatile boolean closed;
 
-    public RedisSessionChanges(LettuceConnectionFactory connections, RedisKeys keys, Clock clock) {
+    /**
+     * @param readPause how long a tail waits, after a read that brought changes but not as many as one read takes,
+     *                  before it reads again: under a stream of writes each read then brings what that time
+     *                  gathered, instead of the one or two changes a read that follows at once finds (a blocking
+     *                  read of every partition's stream costs Redis and the server about the same whatever it
+     *                  brings); zero reads again at once
+     */
+    public RedisSessionChanges(LettuceConnectionFactory connections, RedisKeys keys, Clock clock, Duration readPause) {
         this.factory = connections;
+        this.readPauseNanos = readPause.toNanos();
         this.redis = new NativeRedis(connections);
         this.keys = keys;
         this.clock = clock;
@@ -277,10 +286,10 @@ public final class RedisSessionChanges implements SessionChanges {
         tails.forEach(Tail::read);
     }
 
-    private void publish(SessionChange change) {
+    private void publish(List<SessionChange> changes) {
         for (ChangeListener listener : listeners) {
             try {
-                listener.changed(change);
+                listener.changed(changes);
             } catch (RuntimeException e) {
                 LOG.warn("A change feed listener failed; the others are told", e);
             }
@@ -299,6 +308,8 @@ public final class RedisSessionChanges implements SessionChanges {
         private final StatefulConnection<byte[], byte[]> connection;
         private final RedisClusterAsyncCommands<byte[], byte[]> commands;
         private final int[] partitions;
+        /** Each partition's stream key, as the answers of a read name them. */
+        private final byte[][] streams;
         private final String[] epochs;
         private final long[] last;
         private long checkedAt;
@@ -311,7 +322,9 @@ public final class RedisSessionChanges implements SessionChanges {
             this.partitions = partitions;
             this.epochs = new String[partitions.length];
             this.last = new long[partitions.length];
+            this.streams = new byte[partitions.length][];
             for (int i = 0; i < partitions.length; i++) {
+                streams[i] = keys.changes(partitions[i]);
                 epochs[i] = heads.get(partitions[i]).epoch();
                 last[i] = heads.get(partitions[i]).sequence();
             }
@@ -325,12 +338,13 @@ public final class RedisSessionChanges implements SessionChanges {
             }
             XReadArgs.StreamOffset<byte[]>[] offsets = new XReadArgs.StreamOffset[partitions.length];
             for (int i = 0; i < partitions.length; i++) {
-                offsets[i] = XReadArgs.StreamOffset.from(keys.changes(partitions[i]), last[i] + "-0");
+                offsets[i] = XReadArgs.StreamOffset.from(streams[i], last[i] + "-0");
             }
             commands.xread(XReadArgs.Builder.block(blockMillis).count(READ_COUNT), offsets)
-                    .thenCompose(this::deliver)
-                    .thenCompose(delivered -> checkEpochs())
-                    .whenComplete((done, failure) -> {
+                    .thenCompose(messages -> deliver(messages)
+                            .thenApply(delivered -> messages == null ? 0 : messages.size()))
+                    .thenCompose(read -> checkEpochs().thenApply(checked -> read))
+                    .whenComplete((read, failure) -> {
                         if (stopped) {
                             return;
                         }
@@ -340,6 +354,8 @@ public final class RedisSessionChanges implements SessionChanges {
                             LOG.debug("Reading the change streams failed", failure);
                             CompletableFuture.delayedExecutor(EPOCH_CHECK.toMillis(),
                                     TimeUnit.MILLISECONDS).execute(this::read);
+                        } else if (read > 0 && read < READ_COUNT && readPauseNanos > 0) {
+                            CompletableFuture.delayedExecutor(readPauseNanos, TimeUnit.NANOSECONDS).execute(this::read);
                         } else {
                             read();
                         }
@@ -370,6 +386,7 @@ public final class RedisSessionChanges implements SessionChanges {
                         .thenAccept(head -> newEpoch(i, head));
             }
             return epochsRead.thenRun(() -> {
+                List<SessionChange> read = new ArrayList<>(messages.size());
                 for (StreamMessage<byte[], byte[]> message : messages) {
                     int i = index(message.getStream());
                     long sequence = sequence(message.getId());
@@ -378,8 +395,11 @@ public final class RedisSessionChanges implements SessionChanges {
                         Map<byte[], byte[]> body = message.getBody();
                         Map<String, byte[]> fields = new HashMap<>(4);
                         body.forEach((field, value) -> fields.put(text(field), value));
-                        publish(change(partitions[i], epochs[i], sequence, fields));
+                        read.add(change(partitions[i], epochs[i], sequence, fields));
                     }
+                }
+                if (!read.isEmpty()) {
+                    publish(read);
                 }
             });
         }
@@ -410,7 +430,7 @@ public final class RedisSessionChanges implements SessionChanges {
 
         private int index(byte[] stream) {
             for (int i = 0; i < partitions.length; i++) {
-                if (Arrays.equals(keys.changes(partitions[i]), stream)) {
+                if (Arrays.equals(streams[i], stream)) {
                     return i;
                 }
             }

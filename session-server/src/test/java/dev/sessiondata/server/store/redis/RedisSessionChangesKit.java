@@ -29,7 +29,7 @@ abstract class RedisSessionChangesKit extends SessionChangesCompatibilityKit {
 
     @Override
     protected SessionChanges changesOf(SessionStore store) {
-        RedisSessionChanges changes = new RedisSessionChanges(connections(), keys, Clock.systemUTC());
+        RedisSessionChanges changes = new RedisSessionChanges(connections(), keys, Clock.systemUTC(), Duration.ofMillis(5));
         opened.add(changes);
         return changes;
     }
