@@ -15,7 +15,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                             with the {@code Retry-After} of {@code sessiondata.overload.retry-after-seconds}
  * @param history              changes each partition keeps to resume from (default 10000; the Redis stream's
  *                             approximate {@code MAXLEN}, the memory store's exact count)
- * @param writeInterval        the least time between two writes to one stream (default 5 ms): an event that finds its
+ * @param writeInterval        the least time between two writes to one stream (default 10 ms): an event that finds its
  *                             stream written to less than this ago waits for the rest of it and goes with the events
  *                             that come meanwhile, in one write. A write to a socket, not the event, is what a
  *                             subscriber costs the server, so under load each stream costs at most one write per
@@ -24,7 +24,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("sessiondata.changes")
 public record ChangeFeedProperties(@DefaultValue("1s") Duration heartbeat, @DefaultValue("1024") int buffer,
         @DefaultValue("8") int maxSubscribersPerClient, @DefaultValue("10000") int history,
-        @DefaultValue("5ms") Duration writeInterval) {
+        @DefaultValue("10ms") Duration writeInterval) {
 
     public ChangeFeedProperties {
         if (heartbeat.toMillis() < 1 || buffer < 1 || maxSubscribersPerClient < 1 || history < 1) {
