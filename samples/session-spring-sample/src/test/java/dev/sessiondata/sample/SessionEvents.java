@@ -5,6 +5,8 @@ import static dev.sessiondata.sample.AppInstance.sessionIdOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.sessiondata.spring.SessionDataSession;
+import dev.sessiondata.spring.SessionDataSessionRepository;
 import dev.sessiondata.testsupport.TestServer;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -90,6 +92,47 @@ abstract class SessionEvents {
         assertThat(b.send("POST", "/logout", cookie).statusCode()).isEqualTo(200);
 
         assertPublishedOnce(id, List.of("created " + id, "deleted " + id));
+    }
+
+    /**
+     * A stored session saved with a zero max inactive interval ends at once: published once, as deleted, across the
+     * instances (Spring Session's indexed repository deletes the session's expiry key, whose keyspace {@code del}
+     * it publishes as a {@code SessionDeletedEvent}).
+     */
+    @Test
+    void aStoredSessionSavedWithAZeroMaxInactiveIntervalIsPublishedOnceAsDeleted() {
+        String id = sessionIdOf(cookieOf(a.send("POST", "/cart?item=lamp", null)));
+        await().atMost(Duration.ofSeconds(30)).until(() -> publishedOf(id).contains("created " + id));
+        SessionDataSessionRepository repository = b.bean(SessionDataSessionRepository.class);
+        SessionDataSession session = repository.findById(id);
+        assertThat(session).as("the session of %s", id).isNotNull();
+
+        session.setMaxInactiveInterval(Duration.ZERO);
+        repository.save(session);
+
+        assertThat(repository.findById(id)).isNull();
+        assertPublishedOnce(id, List.of("created " + id, "deleted " + id));
+    }
+
+    /**
+     * A new session saved with a zero max inactive interval is never stored, so the feed has nothing of it to
+     * publish: no event at all, where Spring Session's indexed repository publishes a {@code SessionCreatedEvent}
+     * (and no end). A session made after it shows the feed delivered past that save.
+     */
+    @Test
+    void aNewSessionSavedWithAZeroMaxInactiveIntervalIsNeverPublished() {
+        SessionDataSessionRepository repository = a.bean(SessionDataSessionRepository.class);
+        SessionDataSession session = repository.createSession();
+        session.setAttribute("item", "kettle");
+        session.setMaxInactiveInterval(Duration.ZERO);
+        repository.save(session);
+        String id = session.getId();
+
+        String later = sessionIdOf(cookieOf(a.send("POST", "/cart?item=pen", null)));
+        await().atMost(Duration.ofSeconds(30)).until(() -> publishedOf(later).contains("created " + later));
+
+        assertThat(repository.findById(id)).isNull();
+        await().during(NO_SECOND_COPY).atMost(NO_SECOND_COPY.plusSeconds(5)).until(() -> publishedOf(id).isEmpty());
     }
 
     /** Signs {@code user} in (the sample's password is the name and {@code -secret}); the session's cookie. */

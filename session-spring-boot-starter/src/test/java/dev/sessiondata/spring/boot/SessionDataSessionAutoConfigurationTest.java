@@ -6,6 +6,7 @@ import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.spring.SessionDataSessionRepository;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import jakarta.servlet.http.HttpServletRequest;
 import java.time.Duration;
 import dev.sessiondata.spring.SessionDataSession;
 import org.junit.jupiter.api.Test;
@@ -18,6 +19,8 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.mock.web.MockHttpServletRequest;
+import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.session.web.http.CookieSerializer;
 import org.springframework.session.web.http.DefaultCookieSerializer;
 import org.springframework.session.web.http.HeaderHttpSessionIdResolver;
@@ -111,6 +114,30 @@ class SessionDataSessionAutoConfigurationTest {
         configured.run(context -> assertThat(
                 context.getBean(SessionDataSessionRepository.class).createSession().getMaxInactiveInterval())
                 .isEqualTo(Duration.ofMinutes(30)));
+    }
+
+    /**
+     * {@code spring.session.timeout=0} (Spring Session's "expire at once"): the application starts, and a request
+     * that makes a session passes the filter with nothing written. The service at the base URI does not answer, so
+     * any write or delete the save sent would throw: that the request completes shows the session was never sent.
+     */
+    @Test
+    void aZeroSessionTimeoutStartsAndNeverStoresASession() {
+        configured.withPropertyValues("spring.session.timeout=0").run(context -> {
+            assertThat(context).hasNotFailed();
+            SessionDataSessionRepository repository = context.getBean(SessionDataSessionRepository.class);
+            SessionDataSession created = repository.createSession();
+            assertThat(created.getMaxInactiveInterval()).isEqualTo(Duration.ZERO);
+            assertThat(created.isExpired()).isTrue();
+            repository.save(created);
+
+            MockHttpServletRequest request = new MockHttpServletRequest("POST", "/cart");
+            MockHttpServletResponse response = new MockHttpServletResponse();
+            context.getBean(SessionRepositoryFilter.class).doFilter(request, response,
+                    (req, res) -> ((HttpServletRequest) req).getSession().setAttribute("item", "book"));
+
+            assertThat(response.getStatus()).isEqualTo(200);
+        });
     }
 
     @Test
