@@ -10,7 +10,8 @@
 #     with NEW=DIR2 in the environment, shop "new" runs from that snapshot instead of the worktree;
 #     with LOAD="write|read CONC WARM-SECONDS MEASURED-SECONDS", the closed model of Load.java instead (CONC requests
 #     in flight, ROUNDS interleaved rounds, N unused): CPU per request of each process and of each thread group
-#     (Tomcat, event loops, Lettuce, JIT compilers, GC; count a round once the compilers are quiet) and latencies
+#     (Tomcat, event loops, Lettuce, JIT compilers, GC; count a round once the compilers are quiet), latencies and
+#     Redis' INFO commandstats of each step (calls, µs per call; they include the seeding of the step's sessions)
 #
 # Build first: ./mvnw -B -q -pl session-server,samples/session-spring-sample -am package dependency:build-classpath
 #   -DskipTests '-Dmdep.outputFile=${project.build.directory}/classpath.txt' -DincludeScope=runtime
@@ -57,10 +58,19 @@ if [ -z "${LOAD:-}" ]; then
   java $H/WriteTiming.java $size $n $rounds "base,$base_url,$base_shop,$base_server,$redis_pid" "new,$new_url,$new_shop,$new_server,$redis_pid" "redis,$redis_url,$redis_shop,$redis_pid"
 else
   mkdir -p $W/classes; javac -d $W/classes $H/WriteTiming.java $H/Load.java
+  # Redis' own time per command of each shop's step (INFO commandstats, reset before each step)
+  commands() { redis-cli -p $rp info commandstats | sed -n 's/^cmdstat_\([a-z|]*\):calls=\([0-9]*\),usec=\([0-9]*\),usec_per_call=\([0-9.]*\).*/    redis \1: \2 calls, \4 us per call/p'; }
+  step() { redis-cli -p $rp config resetstat >/dev/null; echo "== round $1 $2"; shift 2; java -cp $W/classes Load "$@"; commands; }
+  # base and new take turns at going first: whichever goes first meets a JIT less warmed up
   for r in $(seq 1 "$rounds"); do
-    echo "== round $r base"; java -cp $W/classes Load $base_url $size $LOAD $base_shop $base_server $redis_pid
-    echo "== round $r new"; java -cp $W/classes Load $new_url $size $LOAD $new_shop $new_server $redis_pid
-    echo "== round $r redis"; java -cp $W/classes Load $redis_url $size $LOAD $redis_shop $redis_pid
+    if [ $((r % 2)) = 1 ]; then
+      step $r base $base_url $size $LOAD $base_shop $base_server $redis_pid
+      step $r new $new_url $size $LOAD $new_shop $new_server $redis_pid
+    else
+      step $r new $new_url $size $LOAD $new_shop $new_server $redis_pid
+      step $r base $base_url $size $LOAD $base_shop $base_server $redis_pid
+    fi
+    step $r redis $redis_url $size $LOAD $redis_shop $redis_pid
   done
 fi
 redis-cli -p $rp info commandstats | grep -E 'cmdstat_(hmget|hget|hgetall|hset|hmset|evalsha|fcall|eval|expire|pexpire|del|multi|exec)' || true

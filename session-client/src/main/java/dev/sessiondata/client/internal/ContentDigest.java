@@ -24,6 +24,13 @@ public final class ContentDigest {
     /** The response field of a read (RFC 9530 section 3). */
     public static final String REPR_DIGEST = "Repr-Digest";
     static final String SHA_256 = "sha-256";
+    /**
+     * Cloned for each digest: looking SHA-256 up among the security providers ({@code MessageDigest.getInstance})
+     * cost more than hashing a 4 KB session (JFR of the Spring sample shop, docs/benchmarks/2026-11-29-near-cached-
+     * write-hop-by-hop); a clone is a copy of the initial state. No thread-local: the client runs on the
+     * application's threads and must leave nothing on them.
+     */
+    private static final MessageDigest SHA_256_PROTOTYPE = newSha256();
 
     private ContentDigest() {
     }
@@ -95,8 +102,19 @@ public final class ContentDigest {
     }
 
     private static byte[] sha256(byte[] body) {
+        MessageDigest digest;
         try {
-            return MessageDigest.getInstance("SHA-256").digest(body);
+            digest = (MessageDigest) SHA_256_PROTOTYPE.clone();
+        } catch (CloneNotSupportedException notCloneable) {
+            // a provider's digest that cannot be copied is looked up anew
+            digest = newSha256();
+        }
+        return digest.digest(body);
+    }
+
+    private static MessageDigest newSha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform has SHA-256 (Java SE's MessageDigest)", e);
         }

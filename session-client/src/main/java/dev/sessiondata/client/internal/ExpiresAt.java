@@ -6,7 +6,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 
 /**
- * Reads the {@code Session-Expires-At} header of every read. The service writes it as {@link Instant#toString()}
+ * Reads the {@code Session-Expires-At} header of every read, and writes it for an answer of the near cache. The service writes it as {@link Instant#toString()}
  * does ({@code 2026-11-23T04:37:25.123Z}); that shape is read digit by digit, since {@link Instant#parse}'s
  * general formatter showed in the Spring Session sample's profile at more than half the cost of deserializing the
  * session it came with (JFR, docs/spring-session/README.md). Any other ISO-8601 instant, and every error,
@@ -54,6 +54,46 @@ public final class ExpiresAt {
         } catch (DateTimeException outOfRange) {
             // such as a 24th hour or a leap second, which Instant.parse reads or reports in its own way
             return Instant.parse(value);
+        }
+    }
+
+    /**
+     * The value the service would write for {@code instant}, read back by {@link #parse} to the same instant: written
+     * digit by digit with all nine fraction digits for the years 0 to 9999 in UTC ({@link Instant#toString()}'s
+     * formatter was, on a read from the near cache, the larger part of making its answer); {@link Instant#toString()}
+     * otherwise.
+     */
+    public static String format(Instant instant) {
+        LocalDateTime time = LocalDateTime.ofEpochSecond(instant.getEpochSecond(), instant.getNano(), ZoneOffset.UTC);
+        int year = time.getYear();
+        if (year < 0 || year > 9999) {
+            return instant.toString();
+        }
+        char[] text = new char[instant.getNano() == 0 ? SECONDS_LENGTH : SECONDS_LENGTH + 10];
+        put(text, 0, 4, year);
+        text[4] = '-';
+        put(text, 5, 7, time.getMonthValue());
+        text[7] = '-';
+        put(text, 8, 10, time.getDayOfMonth());
+        text[10] = 'T';
+        put(text, 11, 13, time.getHour());
+        text[13] = ':';
+        put(text, 14, 16, time.getMinute());
+        text[16] = ':';
+        put(text, 17, 19, time.getSecond());
+        if (instant.getNano() != 0) {
+            text[19] = '.';
+            put(text, 20, 29, instant.getNano());
+        }
+        text[text.length - 1] = 'Z';
+        return new String(text);
+    }
+
+    /** Writes {@code number} as the decimal digits of {@code text[from, to)}, zero-padded. */
+    private static void put(char[] text, int from, int to, int number) {
+        for (int i = to - 1; i >= from; i--) {
+            text[i] = (char) ('0' + number % 10);
+            number /= 10;
         }
     }
 

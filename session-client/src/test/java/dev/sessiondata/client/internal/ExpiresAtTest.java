@@ -31,4 +31,16 @@ class ExpiresAtTest {
         assertThatThrownBy(() -> Instant.parse(value)).isInstanceOf(DateTimeParseException.class);
         assertThatThrownBy(() -> ExpiresAt.parse(value)).isInstanceOf(DateTimeParseException.class);
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "2026-11-23T04:37:25Z", "2026-11-23T04:37:25.100Z", "2026-11-23T04:37:25.000123Z",
+            "2026-11-23T04:37:25.000000001Z", "1970-01-01T00:00:00Z", "2024-02-29T23:59:59.999999999Z",
+            "0000-01-01T00:00:00Z", "9999-12-31T23:59:59.5Z", "+10000-01-01T00:00:00Z", "-0001-12-31T23:59:59Z"})
+    void writesWhatItReadsBackToTheSameInstant(String value) {
+        Instant instant = Instant.parse(value);
+        String written = ExpiresAt.format(instant);
+        assertThat(ExpiresAt.parse(written)).isEqualTo(instant);
+        assertThat(Instant.parse(written)).isEqualTo(instant);
+    }
 }

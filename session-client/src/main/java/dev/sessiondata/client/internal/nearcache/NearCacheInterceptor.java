@@ -50,7 +50,7 @@ public final class NearCacheInterceptor implements Interceptor, AutoCloseable {
 
     /**
      * @param scheduler the feed's and the touches' one thread
-     * @param owned the executors {@link #close()} stops: the scheduler, and the feed's own HTTP client's
+     * @param owned the executors {@link #close()} stops (the scheduler)
      */
     public NearCacheInterceptor(NearCache cache, Touches touches, NearCacheEvents events, ChangeFeed feed,
                                 ScheduledExecutorService scheduler, List<ExecutorService> owned) {
@@ -158,7 +158,7 @@ public final class NearCacheInterceptor implements Interceptor, AutoCloseable {
         HttpHeaders headers = HttpHeaders.of(Map.of(
                 "Content-Type", List.of(session.contentType()),
                 "ETag", List.of("\"" + session.version() + "\""),
-                SessionApi.EXPIRES_AT_HEADER, List.of(session.expiresAtLeast().toString())), ALL);
+                SessionApi.EXPIRES_AT_HEADER, List.of(ExpiresAt.format(session.expiresAtLeast()))), ALL);
         return new ApiResponse(request.method() + " " + request.path() + " (near cache)", 200, headers,
                 session.bytes());
     }

@@ -1,11 +1,10 @@
 package dev.sessiondata.client.internal.nearcache;
 
+import dev.sessiondata.client.internal.Transport;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import org.jspecify.annotations.Nullable;
@@ -44,20 +43,17 @@ public final class NearCaches {
         if (meters != null) {
             meters.watch(cache);
         }
-        List<ExecutorService> owned = new ArrayList<>(List.of(scheduler));
         HttpClient feedClient = http;
         if (feedClient == null) {
-            ExecutorService lines = Executors.newCachedThreadPool(task -> {
-                Thread thread = new Thread(task, "sessiondata-near-cache-feed");
-                thread.setDaemon(true);
-                return thread;
-            });
-            owned.add(lines);
+            // the feed's lines are parsed where its selector thread reads them: every change the service announces
+            // (one per write, the application's own included) went from that thread to a pool thread first, a
+            // hand-off per event (docs/benchmarks/2026-11-29-near-cached-write-hop-by-hop); nothing on the way
+            // blocks (the parser, the cache's bookkeeping, the feed's own lock, held only for such bookkeeping)
             feedClient = HttpClient.newBuilder().connectTimeout(connectTimeout).version(HttpClient.Version.HTTP_1_1)
-                    .executor(lines).build();
+                    .executor(Transport.CALLER_RUNS).build();
         }
         ChangeFeed feed = new ChangeFeed(feedClient, baseUri, token, connectTimeout, cache, scheduler);
         return new NearCacheInterceptor(cache, new Touches(touchResolution, MAX_PENDING_TOUCHES, System::nanoTime),
-                events, feed, scheduler, owned);
+                events, feed, scheduler, List.of(scheduler));
     }
 }
