@@ -85,7 +85,7 @@ public class RedisStoreConfiguration {
                 .tag("store", NAME)
                 .register(registry);
         return new RedisSessionStore(connections, keys, clock, properties.redis().slideResolution(),
-                refused::increment, indexes.maxSessionsPerValue(), changes.history());
+                refused::increment, indexes.maxSessionsPerValue(), changes.history(), indexes.expiryResolution());
     }
 
     @Bean

@@ -177,7 +177,8 @@ class PipelineIT {
         ProblemDocuments problems = new ProblemDocuments(json, metrics::rejected, overload.retryAfterSeconds());
         SessionRoutes sessions = new SessionRoutes(store, serializers,
                 new SessionProperties(Duration.ofMinutes(30), Duration.ofHours(24), DataSize.ofMegabytes(16), true, 1000), metrics,
-                new IndexHeaders(new IndexProperties(Set.of(SessionApi.PRINCIPAL_INDEX), 256, 100)));
+                new IndexHeaders(new IndexProperties(Set.of(SessionApi.PRINCIPAL_INDEX), 256, 100,
+                        RedisSessionStore.DEFAULT_INDEX_EXPIRY_RESOLUTION)));
         RouteTable routes = RouteTable.builder()
                 .get(SessionRoutes.SESSION_PATH, sessions::get)
                 .put(SessionRoutes.SESSION_PATH, sessions.maxSize(), sessions::put)

@@ -113,6 +113,7 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
     private static final byte[] DIGEST = bytes("digest");
     private static final byte[] EXPIRES = bytes("expires");
     private static final byte[] INDEXES = bytes("indexes");
+    private static final byte[] BUCKET = bytes("bucket");
 
     /** The hash fields of a session, in the order a read without a ceiling asks for them. */
     private static final byte[][] FIELDS = {DATA, SERIALIZER, VERSION, TTL, EXPIRES, DIGEST};
@@ -130,6 +131,13 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
      */
     static final Duration INDEXES_KEPT_PAST_EXPIRY = Duration.ofMinutes(5);
     private static final byte[] INDEXES_KEPT = bytes(String.valueOf(INDEXES_KEPT_PAST_EXPIRY.toMillis()));
+
+    /**
+     * The index expiry resolution unless constructed with another: an indexed session's index keys expire at its
+     * expiry rounded up to it, so that its rewrites within it make no index call ({@code put.lua}), and its index
+     * sets outlive it by at most this much.
+     */
+    public static final Duration DEFAULT_INDEX_EXPIRY_RESOLUTION = Duration.ofMinutes(1);
 
     /** The most sessions one index value lists unless told otherwise (unless constructed with another). */
     public static final int DEFAULT_MAX_SESSIONS_PER_VALUE = 100;
@@ -152,6 +160,13 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
     private final byte[] changeStreamLength;
     private final Clock clock;
     private final long slideResolutionMillis;
+    private final long indexExpiryResolutionMillis;
+    private final byte[] indexExpiryResolution;
+    /**
+     * How long a slide keeps the index values past the session's new expiry: also the resolution, so that a slide
+     * never moves their expiry before the bucket a write gave them ({@code read.lua}, {@code touch.lua}).
+     */
+    private final byte[] indexesKeptPastSlide;
     private final Runnable slideRefused;
     /** Whether the keys of one script must share a slot (Redis Cluster). */
     private final boolean clustered;
@@ -179,6 +194,25 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
      */
     public RedisSessionStore(LettuceConnectionFactory connections, RedisKeys keys, Clock clock,
             Duration slideResolution, Runnable slideRefused, int maxSessionsPerValue, int changeStreamLength) {
+        this(connections, keys, clock, slideResolution, slideRefused, maxSessionsPerValue, changeStreamLength,
+                DEFAULT_INDEX_EXPIRY_RESOLUTION);
+    }
+
+    /**
+     * {@code indexExpiryResolution}: what an indexed session's expiry is rounded up to for its index keys' (zero:
+     * exact); its index sets outlive it by at most this much, and its rewrites within it make no index call.
+     */
+    public RedisSessionStore(LettuceConnectionFactory connections, RedisKeys keys, Clock clock,
+            Duration slideResolution, Runnable slideRefused, int maxSessionsPerValue, int changeStreamLength,
+            Duration indexExpiryResolution) {
+        if (indexExpiryResolution.isNegative()) {
+            throw new IllegalArgumentException("the index expiry resolution must not be negative: "
+                    + indexExpiryResolution);
+        }
+        this.indexExpiryResolutionMillis = indexExpiryResolution.toMillis();
+        this.indexExpiryResolution = bytes(String.valueOf(indexExpiryResolutionMillis));
+        this.indexesKeptPastSlide = bytes(String.valueOf(INDEXES_KEPT_PAST_EXPIRY.toMillis()
+                + indexExpiryResolutionMillis));
         if (maxSessionsPerValue < 1) {
             throw new IllegalArgumentException("maxSessionsPerValue must be positive, was " + maxSessionsPerValue);
         }
@@ -237,8 +271,8 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
         }
         byte[] key = sessionKey(id);
         byte[][] keys = {key, this.keys.indexed(id)};
-        byte[][] touchArgs = maxBytes == UNBOUNDED ? new byte[][] {now(), this.keys.indexHead(id), INDEXES_KEPT}
-                : new byte[][] {now(), this.keys.indexHead(id), INDEXES_KEPT, bytes(String.valueOf(maxBytes))};
+        byte[][] touchArgs = maxBytes == UNBOUNDED ? new byte[][] {now(), this.keys.indexHead(id), indexesKeptPastSlide}
+                : new byte[][] {now(), this.keys.indexHead(id), indexesKeptPastSlide, bytes(String.valueOf(maxBytes))};
         return lettuce.batch(redis -> {
             CompletionStage<BoundedFieldsOutput.Fields> read = redis.hmget(key, maxBytes, FIELDS);
             CompletionStage<byte @Nullable []> slid = redis.<byte[]>script(LuaScripts.TOUCH, ScriptOutputType.VALUE,
@@ -272,7 +306,7 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
     private CompletionStage<SessionRead> read(String id, long maxBytes, byte[] slide) {
         byte[][] readKeys = {sessionKey(id), keys.indexed(id)};
         return lettuce.<List<Object>>script(LuaScripts.READ, ScriptOutputType.MULTI, readKeys,
-                bytes(String.valueOf(maxBytes)), slide, now(), keys.indexHead(id), INDEXES_KEPT)
+                bytes(String.valueOf(maxBytes)), slide, now(), keys.indexHead(id), indexesKeptPastSlide)
                 .thenApply(answer -> noted(id, answer(answer)));
     }
 
@@ -353,6 +387,12 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
                 Instant.ofEpochMilli(Long.parseLong(text(expires))), digest == null ? null : text(digest));
     }
 
+    /** The expiry of the index keys of a session expiring at {@code expires}: rounded up to the resolution. */
+    private byte[] bucket(long expires) {
+        long resolution = indexExpiryResolutionMillis;
+        return bytes(String.valueOf(resolution == 0 ? expires : -Math.floorDiv(-expires, resolution) * resolution));
+    }
+
     /**
      * The write is staged as a hash of its own beside the session ({@code HSET}, with {@link #STAGED_TTL} as its
      * expiry), then the put script checks the precondition, decides the ttl (an existing session keeps its own when
@@ -366,7 +406,7 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
     public CompletionStage<WriteResult> put(String id, SessionWrite write, Precondition precondition) {
         String version = Versions.next();
         String digest = write.digest();
-        Map<byte[], byte[]> fields = new LinkedHashMap<>(8);
+        Map<byte[], byte[]> fields = new LinkedHashMap<>(12);
         fields.put(VERSION, bytes(version));
         fields.put(SERIALIZER, bytes(write.serializerId()));
         fields.put(DATA, write.data());
@@ -394,14 +434,16 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
             keys[5 + i] = this.keys.index(id, name, value);
             lines.add(name + ":" + value);
         }
+        byte[] bucket = bucket(nowMillis + write.ttl().toMillis());
         if (!lines.isEmpty()) {
             // the 'indexes' field as the script reads it back: each index set's key without the index key prefix
             fields.put(INDEXES, bytes(String.join("\n", lines)));
+            fields.put(BUCKET, bucket);
         }
         byte[][] args = {condition(precondition), bytes(String.valueOf(precondition.version())), now,
                 bytes(write.keepsTtl() ? "1" : "0"), ttl, bytes(id), bytes(String.valueOf(maxSessionsPerValue)),
                 this.keys.sessionHead(id), EMPTY, this.keys.indexHead(id), RedisSessionChanges.newEpoch(),
-                changeStreamLength, bytes(version), INDEXES_KEPT};
+                changeStreamLength, bytes(version), INDEXES_KEPT, indexExpiryResolution, bucket};
         return lettuce.batch(redis -> {
             CompletionStage<Long> staged = redis.hset(keys[1], fields);
             CompletionStage<Boolean> expiring = redis.pexpire(keys[1], STAGED_TTL);
@@ -555,7 +597,7 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
     @Override
     public CompletionStage<Optional<Instant>> touch(String id) {
         return lettuce.<byte[]>script(LuaScripts.TOUCH, ScriptOutputType.VALUE,
-                        new byte[][] {sessionKey(id), keys.indexed(id)}, now(), keys.indexHead(id), INDEXES_KEPT)
+                        new byte[][] {sessionKey(id), keys.indexed(id)}, now(), keys.indexHead(id), indexesKeptPastSlide)
                 .thenApply(expires -> expires == null ? Optional.empty()
                         : Optional.of(Instant.ofEpochMilli(Long.parseLong(text(expires)))));
     }
@@ -574,7 +616,7 @@ public final class RedisSessionStore implements SessionStore, SessionIndex {
             List<CompletableFuture<byte @Nullable []>> touched = new ArrayList<>(ids.size());
             for (String id : ids) {
                 touched.add(redis.<byte @Nullable []>script(LuaScripts.TOUCH, ScriptOutputType.VALUE,
-                        new byte[][] {sessionKey(id), keys.indexed(id)}, now, keys.indexHead(id), INDEXES_KEPT)
+                        new byte[][] {sessionKey(id), keys.indexed(id)}, now, keys.indexHead(id), indexesKeptPastSlide)
                         .toCompletableFuture());
             }
             return CompletableFuture.allOf(touched.toArray(CompletableFuture[]::new)).thenApply(done -> {

@@ -11,7 +11,8 @@
 -- {1, the expiry in epoch milliseconds}. RENAME moves the hash with its expiry and the body never passes through
 -- Lua; a move marker a failed cross-slot change left (move-out.lua) goes with the rename and is dropped. The index
 -- sets the session is in ('indexes') list the new id in place of the old one, and the change is recorded as the old
--- id deleted and the new id written, all in this script.
+-- id deleted and the new id written, all in this script. The sets' expiries follow the session's, not its expiry
+-- bucket (put.lua), so the hash forgets its bucket: its next write sets the bucket's expiries again.
 local current = redis.call('HMGET', KEYS[1], 'version', 'expires', 'indexes')
 local version = current[1]
 if not version then
@@ -25,7 +26,7 @@ if redis.call('EXISTS', KEYS[2]) == 1 then
 end
 redis.call('RENAME', KEYS[1], KEYS[2])
 redis.call('HSET', KEYS[2], 'version', ARGV[3])
-redis.call('HDEL', KEYS[2], 'moving')
+redis.call('HDEL', KEYS[2], 'moving', 'bucket')
 if current[3] then
   if redis.call('EXISTS', KEYS[7]) == 1 then
     redis.call('RENAME', KEYS[7], KEYS[8])

@@ -1,8 +1,9 @@
 -- Reads one session if its body is at most a ceiling, and moves its expiry to now plus its ttl when asked.
 -- KEYS[1]: the session hash; KEYS[2]: the key that keeps its index values past its expiry (RedisKeys#indexed).
 -- ARGV: the ceiling in bytes; '1' to slide, '0' to only look; now in epoch milliseconds; the prefix of every index set
--- key (the sets a slide keeps alive, as touch.lua does); how long the index values are kept past the session's expiry
--- (milliseconds).
+-- key (the sets a slide keeps alive, as touch.lua does); how long the index values are kept past the session's new
+-- expiry (milliseconds: their time past expiry and the index expiry resolution, so that a slide never moves theirs
+-- before the bucket a write gave them, put.lua).
 -- Returns {} when absent; {length} when the body is longer than the ceiling (then nothing is read and nothing moves);
 -- else {data, serializer, version, ttl, expires, digest or false, slid}: slid is 1 when the expiry moved (expires is
 -- the new one), 0 when not asked, -1 when Redis refused the move for want of memory (expires is the stored one).

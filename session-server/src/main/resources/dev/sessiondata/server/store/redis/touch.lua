@@ -1,6 +1,8 @@
 -- Moves one session's expiry to now plus its ttl. KEYS[1]: the session hash. KEYS[2]: the key that keeps its index
 -- values past its expiry (RedisKeys#indexed). ARGV: now in epoch milliseconds, the prefix of every index set key,
--- how long the index values are kept past the session's expiry (milliseconds), and optionally a ceiling in bytes.
+-- how long the index values are kept past the session's new expiry (milliseconds: their time past expiry and the
+-- index expiry resolution, so that a slide never moves theirs before the bucket a write gave them, put.lua), and
+-- optionally a ceiling in bytes.
 -- The index sets its 'indexes' field names (each set's key without that prefix, one a line) keep an expiry at least
 -- the session's.
 -- Returns nil when absent; with a ceiling, '-' and the body's length when the body is longer (nothing moves: a read

@@ -297,14 +297,17 @@ class RedisStoresIT {
     }
 
     /**
-     * Sessions expire by Redis' own expiry, the index sets listing them no later than the last of them, and the keys
-     * that keep their index values for their expiries' changes at most {@link
-     * RedisSessionStore#INDEXES_KEPT_PAST_EXPIRY} after them.
+     * Sessions expire by Redis' own expiry, the index sets listing them at most the index expiry resolution after the
+     * last of them, and the keys that keep their index values for their expiries' changes at most {@link
+     * RedisSessionStore#INDEXES_KEPT_PAST_EXPIRY} and the resolution after them.
      */
     @Test
     void noIndexKeyOutlivesItsSessions() {
         String keyPrefix = freshPrefix();
-        SessionStore store = new RedisSessionStore(connections, keyPrefix, Clock.systemUTC());
+        Duration resolution = Duration.ofMillis(500);
+        SessionStore store = new RedisSessionStore(connections, new RedisKeys(keyPrefix, RedisKeys.DEFAULT_PARTITIONS),
+                Clock.systemUTC(), Duration.ZERO, () -> { }, RedisSessionStore.DEFAULT_MAX_SESSIONS_PER_VALUE,
+                RedisSessionStore.DEFAULT_CHANGE_STREAM_LENGTH, resolution);
         for (int i = 0; i < 50; i++) {
             store.put("s" + i, indexed("user-" + (i % 10), Duration.ofMillis(200 + 10 * i)), Precondition.none())
                     .toCompletableFuture().join();
@@ -314,13 +317,15 @@ class RedisStoresIT {
         // KEYS leaves out keys past their expiry: once no session is listed, a set that outlived them would be
         await().atMost(Duration.ofSeconds(5))
                 .until(() -> keys(keyPrefix).stream().noneMatch(key -> key.contains("}:session:")));
+        await().atMost(Duration.ofSeconds(5))
+                .until(() -> keys(keyPrefix).stream().noneMatch(key -> key.contains("}:index:")));
 
         // the change feed's two keys per partition have no expiry of their own (RedisKeys)
         List<String> left = keys(keyPrefix).stream()
                 .filter(key -> !key.endsWith("}:feed") && !key.endsWith("}:changes")).toList();
         assertThat(left).allMatch(key -> key.contains("}:indexed:s"));
         assertThat(left).allSatisfy(key -> assertThat(pttl(bytes(key))).isPositive()
-                .isLessThanOrEqualTo(RedisSessionStore.INDEXES_KEPT_PAST_EXPIRY.toMillis()));
+                .isLessThanOrEqualTo(RedisSessionStore.INDEXES_KEPT_PAST_EXPIRY.plus(resolution).toMillis()));
     }
 
     /** An index set's expiry is at least that of each session it lists, after a write and after a slide. */
@@ -343,13 +348,15 @@ class RedisStoresIT {
     }
 
     /**
-     * A rewrite with the index value it had does not add the session to the set again, but lists it again in a set
-     * that is gone (an evicting {@code maxmemory-policy} drops keys with an expiry), with the set's expiry.
+     * A rewrite with the index value it had does not add the session to the set again, nor calls on the index at all
+     * within the session's expiry bucket, but lists it again in a set that is gone (an evicting
+     * {@code maxmemory-policy} drops keys with an expiry) at its first write in a later bucket, with the set's expiry.
      */
     @Test
-    void aRewriteListsTheSessionAgainInASetThatWasDropped() {
+    void aRewriteListsTheSessionAgainInASetThatWasDroppedOnceTheBucketTurns() {
         RedisKeys keys = new RedisKeys(freshPrefix(), 1);
-        RedisSessionStore store = new RedisSessionStore(connections, keys, Clock.systemUTC(), Duration.ZERO, () -> { });
+        SlideResolution.SteppedClock clock = new SlideResolution.SteppedClock(Instant.now());
+        RedisSessionStore store = new RedisSessionStore(connections, keys, clock, Duration.ZERO, () -> { });
         byte[] set = keys.index(0, "principal", "ada");
         store.put("kept", indexed("ada", Duration.ofSeconds(60)), Precondition.none()).toCompletableFuture().join();
         store.put("kept", indexed("ada", Duration.ofSeconds(60)), Precondition.none()).toCompletableFuture().join();
@@ -360,9 +367,34 @@ class RedisStoresIT {
         }
         assertThat(listed(store, "ada")).isEmpty();
         store.put("kept", indexed("ada", Duration.ofSeconds(60)), Precondition.none()).toCompletableFuture().join();
+        assertThat(listed(store, "ada")).isEmpty();
+
+        clock.step(RedisSessionStore.DEFAULT_INDEX_EXPIRY_RESOLUTION);
+        store.put("kept", indexed("ada", Duration.ofSeconds(60)), Precondition.none()).toCompletableFuture().join();
 
         assertThat(listed(store, "ada")).containsExactly("kept");
         assertThat(pttl(set)).isGreaterThan(59_000);
+    }
+
+    /**
+     * A session that keeps its own ttl has its index keys expire by the bucket of that ttl, not the write's: no set
+     * and no kept index values expire before the session.
+     */
+    @Test
+    void aSessionKeepingItsTtlKeepsItsIndexAsLong() {
+        RedisKeys keys = new RedisKeys(freshPrefix(), 1);
+        RedisSessionStore store = new RedisSessionStore(connections, keys, Clock.systemUTC(), Duration.ZERO, () -> { });
+        store.put("kept", indexed("ada", Duration.ofMinutes(10)), Precondition.none()).toCompletableFuture().join();
+        store.put("kept", new SessionWrite(new byte[] {4}, "java", Duration.ofSeconds(5), true, null,
+                new IndexValues(Map.of("principal", "bob"))), Precondition.none()).toCompletableFuture().join();
+
+        long session = pttl(keys.session("kept"));
+        assertThat(session).isGreaterThan(590_000);
+        assertThat(pttl(keys.index(0, "principal", "bob"))).isGreaterThanOrEqualTo(session);
+        assertThat(pttl(keys.indexed("kept"))).isGreaterThanOrEqualTo(
+                session + RedisSessionStore.INDEXES_KEPT_PAST_EXPIRY.toMillis());
+        assertThat(listed(store, "bob")).containsExactly("kept");
+        assertThat(listed(store, "ada")).isEmpty();
     }
 
     private static List<String> listed(RedisSessionStore store, String principal) {
@@ -506,7 +538,7 @@ class RedisStoresIT {
         }
 
         /** A clock that moves only when told. */
-        private static final class SteppedClock extends Clock {
+        static final class SteppedClock extends Clock {
 
             private volatile Instant now;
 
