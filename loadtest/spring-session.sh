@@ -3,7 +3,8 @@
 # one-nio), with the starter's near cache (its default) and without, against the same shop on Spring Session Data
 # Redis (its defaults: Java serialization), all on one private Redis, measured in one run by one Gatling simulation:
 # latency at a fixed arrival rate, throughput with a fixed number of requests in flight, for reads, changes and a
-# mix of nine reads to one change. Starts on 127.0.0.1 a redis-server on a free port, the session server on it
+# mix of nine reads to one change; then the latency again in microseconds (SpringSessionLatency: Gatling records whole
+# milliseconds), the shops taking turns request by request at a fixed rate. Starts on 127.0.0.1 a redis-server on a free port, the session server on it
 # (Redis store, active serializer one-nio) and the three shops, runs SpringSessionComparison, prints the table of
 # docs/spring-session/README.md, and stops everything it started.
 #
@@ -12,6 +13,8 @@
 #
 # Options (defaults in brackets): --rate N requests/s of the latency steps [40], --step S seconds of every step
 # [15], --rounds N measured rounds after the warm-up round [3], --shoppers N sessions per shop and size [16],
+# --latency-rate N requests/s over the three shops in the microsecond steps [150], --latency-step S seconds of each
+# of them [30],
 # --concurrency N requests in flight in the throughput steps [8], --out DIR (from the repository root) where the
 # table (README.md), Gatling's statistics and the session sizes are written [docs/benchmarks/<today, UTC>-spring-
 # session-comparison, with -2, -3 ... if taken; the index docs/benchmarks/README.md is then redrawn], --jfr (JFR
@@ -22,7 +25,7 @@ cd "$(dirname "$0")/.."
 # shellcheck source=processes.sh
 . loadtest/processes.sh
 
-rate=40 step=15 rounds=3 shoppers=16 concurrency=8 out="" jfr=false skip_build=false
+rate=40 step=15 rounds=3 shoppers=16 concurrency=8 latency_rate=150 latency_step=30 out="" jfr=false skip_build=false
 while [ $# -gt 0 ]; do
   case "$1" in
     --rate) rate="$2"; shift 2 ;;
@@ -30,6 +33,8 @@ while [ $# -gt 0 ]; do
     --rounds) rounds="$2"; shift 2 ;;
     --shoppers) shoppers="$2"; shift 2 ;;
     --concurrency) concurrency="$2"; shift 2 ;;
+    --latency-rate) latency_rate="$2"; shift 2 ;;
+    --latency-step) latency_step="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
     --jfr) jfr=true; shift ;;
     --skip-build) skip_build=true; shift ;;
@@ -114,6 +119,11 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg)
   -Dgatling.simulationClass=dev.sessiondata.loadtest.SpringSessionComparison \
   -DserviceShop="$service_shop" -DuncachedShop="$uncached_shop" -DredisShop="$redis_shop" -Drate="$rate" -Dstep="$step" -Drounds="$rounds" \
   -Dshoppers="$shoppers" -Dconcurrency="$concurrency" -Dgatling.charting.indicators.percentile2=90 2>&1 | tee "$work/gatling.log"
+# The same requests' latency in microseconds; its classes are the simulation's, compiled by the run above.
+java -Drate="$latency_rate" -Dseconds="$latency_step" -Dshoppers="$shoppers" -cp session-loadtest/target/test-classes \
+  dev.sessiondata.loadtest.SpringSessionLatency "service=$service_shop" "service-uncached=$uncached_shop" \
+  "spring-session-redis=$redis_shop" 2>&1 | tee "$work/latency.log"
+grep '^TSV' "$work/latency.log" | cut -f2- > "$out/latency.tsv"
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # What a session of each size weighs in the Redis both use: serialized bytes and Redis' own memory per key.
@@ -165,6 +175,13 @@ awk 'match($0, /ellipsed-name">[^<]*/) { name = substr($0, RSTART + 15, RLENGTH 
   echo "Ratios: each service shop over Spring Session Data Redis' (latency below 1 and throughput above 1: the service's is faster)."
   echo "Mixed: nine reads to one change, named as one request."
   echo
+  echo "## Latency in microseconds"
+  echo
+  echo "$latency_rate requests/s over the three shops, which take turns request by request (the order rotating every turn);"
+  echo "steps of $latency_step s after a warm-up; latency counted from when each request was due (late sends: more than one"
+  echo "interval behind). Ratios over Spring Session Data Redis'."
+  echo
+  sed -n '/^| size | request | shop | p50 µs/,/^$/p' "$work/latency.log"
   cat "$out/sizes.txt"
 } | { echo "# Spring Session: the starter's shop, with its near cache and without, against Spring Session Data Redis' ($(date -u '+%Y-%m-%d %H:%M UTC'))"; echo; cat; } \
   | tee "$out/README.md"

@@ -11,12 +11,18 @@ import dev.sessiondata.client.internal.Transport;
 import dev.sessiondata.client.internal.UrlConnectionExchange;
 import dev.sessiondata.testsupport.TestServer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.awaitility.Awaitility;
@@ -24,8 +30,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The race Redis' client-side caching fixes with placeholders, provoked against a real server: a read's reply is
- * held in the chain (an interceptor behind the near cache) until another client's write has been announced on the
- * feed, and only then handed to the cache, which must not store the version the write replaced.
+ * held in the chain (an interceptor behind the near cache) until the cache has heard another client's write announced
+ * on the feed, and only then handed to the cache, which must not store the version the write replaced.
  */
 class InvalidationBeforeReplyIT {
 
@@ -37,14 +43,15 @@ class InvalidationBeforeReplyIT {
     private final AtomicBoolean holdNextReply = new AtomicBoolean();
     private final CountDownLatch replyHeld = new CountDownLatch(1);
     private final CountDownLatch release = new CountDownLatch(1);
+    /** Every version the cache has heard announced, by session id. */
+    private final Map<String, String> heard = new ConcurrentHashMap<>();
 
     @BeforeEach
     void start() {
         server = TestServer.start("sessiondata.serializer.active=java");
         writer = SessionClient.builder().baseUri(server.baseUri()).token(TestServer.TOKEN).build();
         meters = new SimpleMeterRegistry();
-        nearCache = NearCaches.interceptor(1 << 20, Duration.ofSeconds(5), server.baseUri(), TestServer.TOKEN, null,
-                Duration.ofSeconds(5), meters);
+        nearCache = nearCacheTellingWhatItHeard();
         Interceptor holdReply = chain -> chain.proceed(chain.request()).thenApply(response -> {
             if (chain.request().method().equals("GET") && holdNextReply.getAndSet(false)) {
                 replyHeld.countDown();
@@ -58,6 +65,44 @@ class InvalidationBeforeReplyIT {
         });
         transport = new Transport(List.of(nearCache, holdReply, new Authentication(TestServer.TOKEN)),
                 new UrlConnectionExchange(Duration.ofSeconds(5)), server.baseUri(), Duration.ofSeconds(10));
+    }
+
+    /** What {@link NearCaches#interceptor} makes, with the feed's announcements also noted in {@link #heard}. */
+    private NearCacheInterceptor nearCacheTellingWhatItHeard() {
+        MicrometerNearCacheEvents events = new MicrometerNearCacheEvents(meters);
+        NearCache cache = new NearCache(1 << 20, events);
+        FeedListener listener = new FeedListener() {
+            @Override
+            public void hello(Duration heartbeat) {
+                cache.hello(heartbeat);
+            }
+
+            @Override
+            public void alive() {
+                cache.alive();
+            }
+
+            @Override
+            public void changed(String id, String version) {
+                cache.changed(id, version);
+                heard.put(id, version);
+            }
+
+            @Override
+            public void deleted(String id) {
+                cache.deleted(id);
+            }
+
+            @Override
+            public void flush(String reason) {
+                cache.flush(reason);
+            }
+        };
+        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
+        ChangeFeed feed = new ChangeFeed(HttpClient.newHttpClient(), server.baseUri(), TestServer.TOKEN,
+                Duration.ofSeconds(5), listener, scheduler);
+        return new NearCacheInterceptor(cache, new Touches(Duration.ofSeconds(5), 1_000, System::nanoTime), events, feed,
+                scheduler, List.of(scheduler));
     }
 
     @AfterEach
@@ -86,15 +131,19 @@ class InvalidationBeforeReplyIT {
     }
 
     /**
-     * Reads {@code race} with its reply held behind the near cache while {@code meanwhile} runs and for half a
-     * second after, long enough for the feed to deliver what it caused; then lets the reply reach the cache.
+     * Reads {@code race} with its reply held behind the near cache while {@code meanwhile} runs, which returns the
+     * version of {@code race} the cache must hear announced before the reply goes on (null: nothing to wait for);
+     * then lets the reply reach the cache.
      */
-    private ApiResponse readHeldWhile(Runnable meanwhile) throws Exception {
+    private ApiResponse readHeldWhile(Supplier<String> meanwhile) throws Exception {
         holdNextReply.set(true);
         CompletableFuture<ApiResponse> read = CompletableFuture.supplyAsync(() -> get("race"));
         assertThat(replyHeld.await(10, TimeUnit.SECONDS)).isTrue();
-        meanwhile.run();
-        Thread.sleep(500);
+        String announced = meanwhile.get();
+        if (announced != null) {
+            Awaitility.await("the cache hears " + announced).atMost(Duration.ofSeconds(10))
+                    .pollInterval(Duration.ofMillis(5)).until(() -> announced.equals(heard.get("race")));
+        }
         release.countDown();
         return read.get(10, TimeUnit.SECONDS);
     }
@@ -108,6 +157,7 @@ class InvalidationBeforeReplyIT {
         ApiResponse held = readHeldWhile(() -> second[0] = writer.put("race", "two"));
 
         assertThat(held.version()).contains(first);
+        assertThat(heard.get("race")).as("the cache heard the write before the reply").isEqualTo(second[0]);
         double hitsBefore = hits();
         ApiResponse next = get("race");
         assertThat(next.version()).as("the replaced version was not stored").contains(second[0]);
@@ -119,7 +169,7 @@ class InvalidationBeforeReplyIT {
     void aHeldReplyWithoutAChangeIsCached() throws Exception {
         String first = writer.put("race", "one");
         awaitFeed();
-        assertThat(readHeldWhile(() -> { }).version()).contains(first);
+        assertThat(readHeldWhile(() -> null).version()).contains(first);
         double hitsBefore = hits();
 
         assertThat(get("race").version()).contains(first);
