@@ -120,7 +120,8 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg)
   -DserviceShop="$service_shop" -DuncachedShop="$uncached_shop" -DredisShop="$redis_shop" -Drate="$rate" -Dstep="$step" -Drounds="$rounds" \
   -Dshoppers="$shoppers" -Dconcurrency="$concurrency" -Dgatling.charting.indicators.percentile2=90 2>&1 | tee "$work/gatling.log"
 # The same requests' latency in microseconds; its classes are the simulation's, compiled by the run above.
-java -Drate="$latency_rate" -Dseconds="$latency_step" -Dshoppers="$shoppers" -cp session-loadtest/target/test-classes \
+java -Drate="$latency_rate" -Dseconds="$latency_step" -Dshoppers="$shoppers" \
+  -DserverMetrics="http://127.0.0.1:$server_port/actuator/prometheus" -DserverToken="$token" -cp session-loadtest/target/test-classes \
   dev.sessiondata.loadtest.SpringSessionLatency "service=$service_shop" "service-uncached=$uncached_shop" \
   "spring-session-redis=$redis_shop" 2>&1 | tee "$work/latency.log"
 grep '^TSV' "$work/latency.log" | cut -f2- > "$out/latency.tsv"
@@ -182,6 +183,10 @@ awk 'match($0, /ellipsed-name">[^<]*/) { name = substr($0, RSTART + 15, RLENGTH 
   echo "interval behind). Ratios over Spring Session Data Redis'."
   echo
   sed -n '/^| size | request | shop | p50 µs/,/^$/p' "$work/latency.log"
+  echo "Inside the session server during those steps (both service shops' requests): its mean time per session request,"
+  echo "from the request's arrival to its answer's end, and per store operation in it (on Redis, one round trip)."
+  echo
+  sed -n '/^| size | request | inside the session server/,/^$/p' "$work/latency.log"
   cat "$out/sizes.txt"
 } | { echo "# Spring Session: the starter's shop, with its near cache and without, against Spring Session Data Redis' ($(date -u '+%Y-%m-%d %H:%M UTC'))"; echo; cat; } \
   | tee "$out/README.md"

@@ -15,7 +15,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The latency step of {@link SpringSessionComparison} in microseconds, where Gatling records whole milliseconds (a
@@ -29,8 +32,10 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Arguments: {@code name=baseUrl} per shop; the last is the reference the ratios divide by. System properties:
  * {@code rate} requests/s over all shops [150], {@code seconds} per step [20], {@code warmup} seconds per step of the
- * warm-up [5], {@code shoppers} [16]. Prints a Markdown table and, on lines starting with {@code TSV}, the figures as
- * tab-separated values.
+ * warm-up [5], {@code shoppers} [16]; {@code serverMetrics} (the session server's {@code /actuator/prometheus}) and
+ * {@code serverToken}, to print beside each step the server's own mean time per session request and per store
+ * operation in it: the hops behind the shops' latency. Prints Markdown tables and, on lines starting with
+ * {@code TSV}, the figures as tab-separated values.
  */
 public final class SpringSessionLatency {
 
@@ -42,6 +47,8 @@ public final class SpringSessionLatency {
     private final int seconds = Integer.getInteger("seconds", 20);
     private final int warmup = Integer.getInteger("warmup", 5);
     private final int shoppers = Integer.getInteger("shoppers", 16);
+    private final String serverMetrics = System.getProperty("serverMetrics", "");
+    private final String serverToken = System.getProperty("serverToken", "");
     private final SplittableRandom random = new SplittableRandom(42);
     private long changes;
 
@@ -50,7 +57,8 @@ public final class SpringSessionLatency {
 
     public static void main(String[] args) {
         if (args.length < 2) {
-            throw new IllegalArgumentException("usage: name=baseUrl ... (two shops or more; the last is the reference)");
+            throw new IllegalArgumentException(
+                    "usage: name=baseUrl ... (two shops or more; the last is the reference)");
         }
         Map<String, String> shops = new LinkedHashMap<>();
         for (String arg : args) {
@@ -63,27 +71,105 @@ public final class SpringSessionLatency {
     private void run(Map<String, String> shops) {
         ShopSessions seeding = new ShopSessions();
         Map<String, List<String>> cookies = new LinkedHashMap<>();
-        shops.forEach((shop, url) -> SIZE_ORDER.forEach(size ->
-                cookies.put(shop + " " + size, seeding.create(url, "latency-" + shop + "-" + size, shoppers, SIZES.get(size)))));
-        System.out.printf(Locale.ROOT, "SpringSessionLatency: %.0f requests/s over %d shops, steps of %d s after a warm-up of "
-                + "%d s, %d shoppers per shop and size%n", rate, shops.size(), seconds, warmup, shoppers);
+        shops.forEach((shop, url) -> SIZE_ORDER.forEach(size -> cookies.put(shop + " " + size,
+                seeding.create(url, "latency-" + shop + "-" + size, shoppers, SIZES.get(size)))));
+        System.out.printf(Locale.ROOT, "SpringSessionLatency: %.0f requests/s over %d shops, steps of %d s after a "
+                + "warm-up of %d s, %d shoppers per shop and size%n", rate, shops.size(), seconds, warmup, shoppers);
         for (String size : SIZE_ORDER) {
             for (String request : REQUESTS) {
                 step(shops, cookies, size, request, warmup);
             }
         }
         Map<String, Step> results = new LinkedHashMap<>();
+        Map<String, Map<String, Long>> serverTimes = new LinkedHashMap<>();
         for (String size : SIZE_ORDER) {
             for (String request : REQUESTS) {
-                step(shops, cookies, size, request, seconds).forEach((shop, step) -> results.put(shop + " " + size + " " + request, step));
+                Map<String, double[]> before = serverTimers();
+                step(shops, cookies, size, request, seconds)
+                        .forEach((shop, step) -> results.put(shop + " " + size + " " + request, step));
+                serverTimes.put(size + " " + request, meanMicros(before, serverTimers()));
             }
         }
         print(new ArrayList<>(shops.keySet()), results);
+        if (!serverMetrics.isEmpty()) {
+            printServerTimes(serverTimes);
+        }
+    }
+
+    /**
+     * The server's request timer of the session routes by method, and its store operations' timer by operation: sum
+     * of seconds and count; empty without {@code serverMetrics}.
+     */
+    private Map<String, double[]> serverTimers() {
+        Map<String, double[]> timers = new TreeMap<>();
+        if (serverMetrics.isEmpty()) {
+            return timers;
+        }
+        Pattern line = Pattern.compile("^(http_server_requests_seconds|sessiondata_store_operations_seconds)"
+                + "_(sum|count)\\{(.*)\\} (\\S+)$", Pattern.MULTILINE);
+        Matcher matcher = line.matcher(get(serverMetrics, serverToken));
+        while (matcher.find()) {
+            String tags = matcher.group(3);
+            String key;
+            if (matcher.group(1).startsWith("http")) {
+                if (!tags.contains("uri=\"/api/v1/sessions/{id}\"") && !tags.contains("uri=\"/api/v1/touches\"")) {
+                    continue;
+                }
+                key = "server " + tag(tags, "method") + " " + tag(tags, "uri");
+            } else {
+                key = "store " + tag(tags, "operation");
+            }
+            double[] sumAndCount = timers.computeIfAbsent(key, k -> new double[2]);
+            sumAndCount[matcher.group(2).equals("sum") ? 0 : 1] += Double.parseDouble(matcher.group(4));
+        }
+        return timers;
+    }
+
+    private static String tag(String tags, String name) {
+        Matcher value = Pattern.compile(name + "=\"([^\"]*)\"").matcher(tags);
+        return value.find() ? value.group(1) : "?";
+    }
+
+    /** Mean microseconds per timer between two readings, of the timers that counted anything. */
+    private static Map<String, Long> meanMicros(Map<String, double[]> before, Map<String, double[]> after) {
+        Map<String, Long> means = new TreeMap<>();
+        after.forEach((key, end) -> {
+            double[] start = before.getOrDefault(key, new double[2]);
+            double count = end[1] - start[1];
+            if (count > 0) {
+                means.put(key + " (" + (long) count + ")", Math.round((end[0] - start[0]) / count * 1e6));
+            }
+        });
+        return means;
+    }
+
+    private static void printServerTimes(Map<String, Map<String, Long>> serverTimes) {
+        System.out.println();
+        System.out.println("| size | request | inside the session server: mean µs (count) |");
+        System.out.println("| --- | --- | --- |");
+        serverTimes.forEach((step, means) -> {
+            StringBuilder cells = new StringBuilder();
+            means.forEach((timer, micros) ->
+                    cells.append(cells.length() > 0 ? "; " : "").append(timer).append(": ").append(micros));
+            System.out.printf(Locale.ROOT, "| %s | %s |%n", step.replace(" ", " | "), cells);
+        });
+    }
+
+    private static String get(String url, String token) {
+        try {
+            HttpURLConnection connection = (HttpURLConnection) URI.create(url).toURL().openConnection();
+            connection.setRequestProperty("Authorization", "Bearer " + token);
+            try (InputStream answer = connection.getInputStream()) {
+                return new String(answer.readAllBytes(), StandardCharsets.UTF_8);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("GET " + url, e);
+        }
     }
 
     /** One step: the shops in turn at the fixed rate for {@code duration} seconds; each shop's latencies. */
-    private Map<String, Step> step(Map<String, String> shops, Map<String, List<String>> cookies, String size, String request,
-            int duration) {
+    private Map<String, Step> step(Map<String, String> shops, Map<String, List<String>> cookies, String size,
+                                   String request, int duration) {
         List<String> order = new ArrayList<>(shops.keySet());
         Map<String, long[]> nanos = new LinkedHashMap<>();
         int perShop = (int) Math.ceil(rate * duration / order.size());
@@ -121,7 +207,8 @@ public final class SpringSessionLatency {
     private static void print(List<String> shops, Map<String, Step> results) {
         String reference = shops.get(shops.size() - 1);
         System.out.println();
-        System.out.println("| size | request | shop | p50 µs | p90 µs | p99 µs | late sends | p50 ratio | p90 ratio | p99 ratio |");
+        System.out.println("| size | request | shop | p50 µs | p90 µs | p99 µs | late sends "
+                + "| p50 ratio | p90 ratio | p99 ratio |");
         System.out.println("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
         List<String> tsv = new ArrayList<>();
         for (String size : SIZE_ORDER) {
@@ -129,7 +216,8 @@ public final class SpringSessionLatency {
                 Step ref = results.get(reference + " " + size + " " + request);
                 for (String shop : shops) {
                     Step s = results.get(shop + " " + size + " " + request);
-                    String ratios = shop.equals(reference) ? " | | |" : String.format(Locale.ROOT, " %.2f | %.2f | %.2f |",
+                    String ratios = shop.equals(reference) ? " | | |"
+                            : String.format(Locale.ROOT, " %.2f | %.2f | %.2f |",
                             ratio(s, ref, 50), ratio(s, ref, 90), ratio(s, ref, 99));
                     System.out.printf(Locale.ROOT, "| %s | %s | %s | %d | %d | %d | %d |%s%n", size, request, shop,
                             s.micros(50), s.micros(90), s.micros(99), s.late(), ratios);

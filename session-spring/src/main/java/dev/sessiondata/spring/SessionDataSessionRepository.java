@@ -179,7 +179,18 @@ public final class SessionDataSessionRepository implements FindByIndexNameSessio
             // a cookie is whatever the browser sends: an id the service would refuse names no session
             return null;
         }
-        return read(id).map(versioned -> found(id, versioned)).orElse(null);
+        RequestSessions.Known known = RequestSessions.known(id);
+        if (known != null) {
+            SessionState state = known.state();
+            return state == null ? null : new SessionDataSession(this, id, state, id, known.version());
+        }
+        SessionDataSession session = read(id).map(versioned -> found(id, versioned)).orElse(null);
+        if (session == null) {
+            RequestSessions.absent(id);
+        } else {
+            RequestSessions.holds(id, session.stored(), Objects.requireNonNull(session.version()));
+        }
+        return session;
     }
 
     /** The session a read found, its last access as the service's sliding expiry counts it. */
@@ -197,6 +208,21 @@ public final class SessionDataSessionRepository implements FindByIndexNameSessio
 
     @Override
     public void save(SessionDataSession session) {
+        String storedId = session.storedId();
+        write(session);
+        String id = session.getId();
+        if (storedId != null && !storedId.equals(id)) {
+            RequestSessions.forget(storedId);
+        }
+        String version = session.version();
+        if (version == null) {
+            RequestSessions.forget(id);
+        } else {
+            RequestSessions.holds(id, session.stored(), version);
+        }
+    }
+
+    private void write(SessionDataSession session) {
         String id = session.getId();
         String storedId = session.storedId();
         if (expiresAtSave(session)) {
@@ -225,6 +251,7 @@ public final class SessionDataSessionRepository implements FindByIndexNameSessio
     public void deleteById(String id) {
         if (SessionApi.SESSION_ID.matcher(id).matches()) {
             client.delete(id);
+            RequestSessions.absent(id);
         }
     }
 

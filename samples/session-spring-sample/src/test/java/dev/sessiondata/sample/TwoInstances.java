@@ -8,6 +8,7 @@ import static org.awaitility.Awaitility.await;
 import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.testsupport.TestServer;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -75,6 +76,27 @@ abstract class TwoInstances {
         assertThat(a.send("GET", "/cart", cookie).body()).isEqualTo("dave []");
 
         assertThat(client.get(sessionIdOf(cookie), HashMap.class).orElseThrow().version()).isEqualTo(version);
+    }
+
+    /**
+     * Spring Session's filter asks the repository for the requested session again after each of its two saves per
+     * request (spring-session#1731): the request's own read answers those, so a request decodes its session once.
+     */
+    @Test
+    void aRequestReadsItsSessionOnce() {
+        String cookie = cookieOf(a.send("POST", "/login?user=gus", null));
+        MeterRegistry meters = a.bean(MeterRegistry.class);
+        long before = decoded(meters);
+
+        assertThat(a.send("GET", "/cart", cookie).body()).isEqualTo("gus []");
+        assertThat(a.send("POST", "/cart?item=pen", cookie).statusCode()).isEqualTo(200);
+
+        assertThat(decoded(meters) - before).as("sessions decoded by a read and a write").isEqualTo(2);
+        assertThat(b.send("GET", "/cart", cookie).body()).isEqualTo("gus Cart[pen]");
+    }
+
+    private static long decoded(MeterRegistry meters) {
+        return meters.find("sessiondata.client.deserialize").timers().stream().mapToLong(Timer::count).sum();
     }
 
     @Test

@@ -138,6 +138,12 @@ public class SessionDataSessionAutoConfiguration {
             repository.setTouchOnRead(properties.getSession().isTouchOnRead());
             return repository;
         }
+
+        /** What a request read or wrote, so that Spring Session's asking for it again after a save reads nothing. */
+        @Bean
+        RequestSessionsFilter sessionDataRequestSessionsFilter() {
+            return new RequestSessionsFilter();
+        }
     }
 
     /**

@@ -8,9 +8,12 @@ import dev.sessiondata.client.SessionClient;
 import dev.sessiondata.client.Versioned;
 import dev.sessiondata.serializer.SerializerSettings;
 import dev.sessiondata.spring.DisallowedAttributeException;
+import dev.sessiondata.spring.RequestSessions;
 import dev.sessiondata.spring.SessionDataSession;
 import dev.sessiondata.spring.SessionDataSessionRepository;
 import dev.sessiondata.testsupport.TestServer;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.awt.Point;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,6 +40,7 @@ abstract class RepositorySemantics {
     private TestServer server;
     private SessionClient client;
     private SessionDataSessionRepository repository;
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
 
     /** The server's store properties, added to the one-nio serializer. */
     abstract String[] store();
@@ -46,7 +50,7 @@ abstract class RepositorySemantics {
         server = TestServer.start(Stream.concat(Stream.of("sessiondata.serializer.active=one-nio"),
                 Stream.of(store())).toArray(String[]::new));
         SerializerSettings settings = SerializerSettings.builder().allowPackages("dev.sessiondata.spring.e2e").build();
-        client = SessionClient.builder().baseUri(server.baseUri()).token(TestServer.TOKEN)
+        client = SessionClient.builder().baseUri(server.baseUri()).token(TestServer.TOKEN).meterRegistry(meters)
                 .serializerSettings(settings).registerClasses(Cart.class).build();
         repository = new SessionDataSessionRepository(client, settings);
     }
@@ -185,6 +189,58 @@ abstract class RepositorySemantics {
         repository.save(concurrent);
 
         assertThat(repository.findById(id)).isNull();
+    }
+
+    /** Sessions the client decoded so far: one per read from the service. */
+    private long decoded() {
+        return meters.find("sessiondata.client.deserialize").timers().stream().mapToLong(Timer::count).sum();
+    }
+
+    /**
+     * Spring Session's filter finds the requested session again after each of its two saves: within the request's
+     * scope that is answered from what the request read and wrote, never from another read.
+     */
+    @Test
+    void withinOneRequestTheSessionIsReadOnceAndFoundAgainAsTheRequestWroteIt() {
+        String id = savedWith("user", "ada");
+        long before = decoded();
+        try (RequestSessions.Scope request = RequestSessions.open()) {
+            SessionDataSession session = find(id);
+            session.setAttribute("role", "admin");
+            repository.save(session);
+            assertThat(find(id).<String>getAttribute("role")).isEqualTo("admin");
+            repository.save(session);
+            assertThat(find(id).<String>getAttribute("role")).isEqualTo("admin");
+            assertThat(decoded() - before).as("reads within the request").isEqualTo(1);
+        }
+        assertThat(find(id).<String>getAttribute("role")).as("what the service holds").isEqualTo("admin");
+        assertThat(decoded() - before).as("reads after the request's end").isEqualTo(2);
+    }
+
+    @Test
+    void withinOneRequestASessionItDeletedOrMovedIsFoundNoMore() {
+        String deleted = savedWith("user", "ada");
+        String moved = savedWith("user", "bob");
+        try (RequestSessions.Scope request = RequestSessions.open()) {
+            find(deleted);
+            repository.deleteById(deleted);
+            assertThat(repository.findById(deleted)).isNull();
+
+            SessionDataSession loggingIn = find(moved);
+            String newId = loggingIn.changeSessionId();
+            repository.save(loggingIn);
+            assertThat(repository.findById(moved)).isNull();
+            assertThat(find(newId).<String>getAttribute("user")).isEqualTo("bob");
+        }
+    }
+
+    @Test
+    void outsideARequestScopeEveryFindReadsTheService() {
+        String id = savedWith("user", "ada");
+        long before = decoded();
+        find(id);
+        find(id);
+        assertThat(decoded() - before).isEqualTo(2);
     }
 
     @Test
