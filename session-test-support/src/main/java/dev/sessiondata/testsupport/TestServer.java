@@ -51,7 +51,10 @@ public final class TestServer implements AutoCloseable {
             }
             settings.put(property.substring(0, equals), property.substring(equals + 1));
         }
-        List<String> command = new ArrayList<>(List.of(ForkedJvm.java(), "-Xmx256m", "-jar", serverJar().toString()));
+        // C1 only, as spring-boot:run's optimized launch: a test's server lives seconds, and C2's compilations of its
+        // start-up took about 40 % of the CPU of a start on two cores, which the test itself was waiting for
+        List<String> command = new ArrayList<>(List.of(ForkedJvm.java(), "-Xmx256m", "-XX:TieredStopAtLevel=1",
+                "-jar", serverJar().toString()));
         settings.forEach((key, value) -> command.add("--" + key + "=" + value));
         return new TestServer(ServingProcess.start(command, "the session server"));
     }
