@@ -12,6 +12,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
 
 /**
  * The real session server: its executable jar, as an operator runs it, in a process of its own on a random port,
@@ -51,9 +56,47 @@ public final class TestServer implements AutoCloseable {
             }
             settings.put(property.substring(0, equals), property.substring(equals + 1));
         }
-        List<String> command = new ArrayList<>(List.of(ForkedJvm.java(), "-Xmx256m", "-jar", serverJar().toString()));
+        // C1 only, as spring-boot:run's optimized launch: a test's server lives seconds, and C2's compilations of its
+        // start-up took about 40 % of the CPU of a start on two cores, which the test itself was waiting for
+        List<String> command = new ArrayList<>(List.of(ForkedJvm.java(), "-Xmx256m", "-XX:TieredStopAtLevel=1",
+                "-jar", serverJar().toString()));
         settings.forEach((key, value) -> command.add("--" + key + "=" + value));
         return new TestServer(ServingProcess.start(command, "the session server"));
+    }
+
+    /**
+     * Starts a server for each of {@code propertiesOfEach} at the same time, as {@link #start} does, and waits for all:
+     * a start is mostly one thread's work, so two take little more than one on two cores. If one fails to start, the
+     * others are stopped and the first failure is thrown, as the cause.
+     */
+    public static List<TestServer> startTogether(String[]... propertiesOfEach) {
+        ExecutorService threads = Executors.newFixedThreadPool(propertiesOfEach.length);
+        try {
+            List<Future<TestServer>> starting = Stream.of(propertiesOfEach)
+                    .map(properties -> threads.submit(() -> start(properties))).toList();
+            List<TestServer> started = new ArrayList<>();
+            RuntimeException failure = null;
+            for (Future<TestServer> server : starting) {
+                try {
+                    started.add(server.get());
+                } catch (ExecutionException e) {
+                    failure = failure != null ? failure
+                            : new IllegalStateException("a server did not start", e.getCause());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    failure = failure != null ? failure
+                            : new IllegalStateException("interrupted while servers started", e);
+                    break;
+                }
+            }
+            if (failure != null) {
+                started.forEach(TestServer::close);
+                throw failure;
+            }
+            return started;
+        } finally {
+            threads.shutdown();
+        }
     }
 
     public URI baseUri() {

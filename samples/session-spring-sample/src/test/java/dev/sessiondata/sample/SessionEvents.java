@@ -16,12 +16,16 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Spring Session's events through the service's change feed, on two instances of one application (one
  * {@code spring.application.name}): each session's creation, deletion and expiry is published once across the two,
  * the expiry though no request touched the session, and the end of a signed-in user's session tells whose it was
- * ({@link SessionAudit}). The sessions live 5 s. One subclass per store of the service.
+ * ({@link SessionAudit}). The sessions live 5 s. One subclass per store of the service. The tests run side by side
+ * (each on sessions of its own, and each asserts only on the events of those): most of their time is waiting, for an
+ * expiry or for the absence of a second copy.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class SessionEvents {
@@ -84,6 +88,7 @@ abstract class SessionEvents {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void aCreatedAndDeletedSessionIsPublishedOnceEachAcrossTheInstances() {
         String cookie = cookieOf(a.send("POST", "/cart?item=book", null));
         String id = sessionIdOf(cookie);
@@ -100,6 +105,7 @@ abstract class SessionEvents {
      * it publishes as a {@code SessionDeletedEvent}).
      */
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void aStoredSessionSavedWithAZeroMaxInactiveIntervalIsPublishedOnceAsDeleted() {
         String id = sessionIdOf(cookieOf(a.send("POST", "/cart?item=lamp", null)));
         await().atMost(Duration.ofSeconds(30)).until(() -> publishedOf(id).contains("created " + id));
@@ -120,6 +126,7 @@ abstract class SessionEvents {
      * (and no end). A session made after it shows the feed delivered past that save.
      */
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void aNewSessionSavedWithAZeroMaxInactiveIntervalIsNeverPublished() {
         SessionDataSessionRepository repository = a.bean(SessionDataSessionRepository.class);
         SessionDataSession session = repository.createSession();
@@ -144,6 +151,7 @@ abstract class SessionEvents {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void theDeletionOfASignedInSessionTellsWhoseItWas() {
         String cookie = signIn(a, "ada");
         String id = sessionIdOf(cookie);
@@ -155,6 +163,7 @@ abstract class SessionEvents {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void theExpiryOfASignedInSessionNobodyTouchesTellsWhoseItWas() {
         String id = sessionIdOf(signIn(b, "bob"));
 
@@ -162,6 +171,7 @@ abstract class SessionEvents {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void aSessionNobodyTouchesExpiresAndIsPublishedOnceAsExpired() {
         String id = sessionIdOf(cookieOf(b.send("POST", "/cart?item=pen", null)));
 

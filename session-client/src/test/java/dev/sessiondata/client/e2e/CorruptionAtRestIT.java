@@ -18,13 +18,18 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.stream.Stream;
 import java.util.zip.CRC32;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Bytes changed in Redis behind the server's back (a flipped bit at rest) reach the client with the digest the server
  * stored when they were written ({@code Repr-Digest}); the client refuses them with {@link IntegrityException} before
  * any deserializer sees them, so a damaged session is never read as a different value. Rewriting the session heals it.
+ * Both tests use one server (on a key prefix of the class's own), each on a session of its own.
  */
+@ExtendWith(RedisTarget.class)
 class CorruptionAtRestIT {
 
     private static final String KEY_PREFIX_PROPERTY = "sessiondata.store.redis.key-prefix=";
@@ -33,56 +38,29 @@ class CorruptionAtRestIT {
     private final Cart cart = new Cart("ada", Instant.parse("2026-11-22T04:00:00Z")).with("book", "12.50")
             .with("pen", "2.00");
 
-    @Test
-    void aBitFlippedInRedisIsAnIntegrityErrorAtEveryPositionNeverAnotherValue() throws Exception {
-        RedisTarget.onRedis(CorruptionAtRestIT.class, this::corruptAndRead);
+    private static TestServer server;
+    private static String keyPrefix;
+
+    @BeforeAll
+    static void startServer() {
+        String[] redis = RedisTarget.storeFor(CorruptionAtRestIT.class);
+        keyPrefix = Stream.of(redis).filter(p -> p.startsWith(KEY_PREFIX_PROPERTY))
+                .map(p -> p.substring(KEY_PREFIX_PROPERTY.length())).findFirst().orElseThrow();
+        server = TestServer.start(redis);
     }
 
-    /**
-     * A session whose stored digest was removed at rest is read unchecked by default (as one stored before digests
-     * were kept), and refused by a client that requires {@code Repr-Digest}.
-     */
-    @Test
-    void aDigestRemovedAtRestIsRefusedByAStrictClientOnly() throws Exception {
-        RedisTarget.onRedis(CorruptionAtRestIT.class, this::removeDigestAndRead);
-    }
-
-    private void removeDigestAndRead(String[] redis) throws Exception {
-        String keyPrefix = keyPrefixOf(redis);
-        byte[] key = sessionKey(keyPrefix, "cart-2");
-        RedisClient redisClient = RedisClient.create(System.getenv("REDIS_URL"));
-        try (TestServer server = TestServer.start(redis);
-                StatefulRedisConnection<byte[], byte[]> connection = redisClient.connect(ByteArrayCodec.INSTANCE)) {
-            SessionClient lenient = client(server);
-            SessionClient strict = lenient.newBuilder().requireReprDigest(true).build();
-            lenient.put("cart-2", cart);
-            assertThat(strict.get("cart-2", Cart.class).orElseThrow().value()).isEqualTo(cart);
-
-            connection.sync().hdel(key, "digest".getBytes(StandardCharsets.UTF_8));
-
-            assertThat(lenient.get("cart-2", Cart.class).orElseThrow().value()).isEqualTo(cart);
-            assertThatThrownBy(() -> strict.get("cart-2", Cart.class)).isInstanceOf(MissingDigestException.class);
-        } finally {
-            redisClient.shutdown();
+    @AfterAll
+    static void stopServer() {
+        if (server != null) {
+            server.close();
         }
     }
 
-    /**
-     * The session's key as the server's Redis store names it on its default partitions: the partition (the id's
-     * CRC-32 modulo 16) is the key's hash tag.
-     */
-    private static byte[] sessionKey(String keyPrefix, String id) {
-        CRC32 crc = new CRC32();
-        crc.update(id.getBytes(StandardCharsets.UTF_8));
-        return (keyPrefix + "{p" + crc.getValue() % 16 + "}:session:" + id).getBytes(StandardCharsets.UTF_8);
-    }
-
-    private void corruptAndRead(String[] redis) throws Exception {
-        String keyPrefix = keyPrefixOf(redis);
+    @Test
+    void aBitFlippedInRedisIsAnIntegrityErrorAtEveryPositionNeverAnotherValue() throws Exception {
         byte[] key = sessionKey(keyPrefix, "cart-1");
-        RedisClient redisClient = RedisClient.create(System.getenv("REDIS_URL"));
-        try (TestServer server = TestServer.start(redis);
-                StatefulRedisConnection<byte[], byte[]> connection = redisClient.connect(ByteArrayCodec.INSTANCE)) {
+        RedisClient redisClient = RedisClient.create(RedisTarget.url());
+        try (StatefulRedisConnection<byte[], byte[]> connection = redisClient.connect(ByteArrayCodec.INSTANCE)) {
             RedisCommands<byte[], byte[]> commands = connection.sync();
             SessionClient client = client(server);
             client.put("cart-1", cart);
@@ -110,9 +88,37 @@ class CorruptionAtRestIT {
         }
     }
 
-    private static String keyPrefixOf(String[] redis) {
-        return Stream.of(redis).filter(p -> p.startsWith(KEY_PREFIX_PROPERTY))
-                .map(p -> p.substring(KEY_PREFIX_PROPERTY.length())).findFirst().orElseThrow();
+    /**
+     * A session whose stored digest was removed at rest is read unchecked by default (as one stored before digests
+     * were kept), and refused by a client that requires {@code Repr-Digest}.
+     */
+    @Test
+    void aDigestRemovedAtRestIsRefusedByAStrictClientOnly() throws Exception {
+        byte[] key = sessionKey(keyPrefix, "cart-2");
+        RedisClient redisClient = RedisClient.create(RedisTarget.url());
+        try (StatefulRedisConnection<byte[], byte[]> connection = redisClient.connect(ByteArrayCodec.INSTANCE)) {
+            SessionClient lenient = client(server);
+            SessionClient strict = lenient.newBuilder().requireReprDigest(true).build();
+            lenient.put("cart-2", cart);
+            assertThat(strict.get("cart-2", Cart.class).orElseThrow().value()).isEqualTo(cart);
+
+            connection.sync().hdel(key, "digest".getBytes(StandardCharsets.UTF_8));
+
+            assertThat(lenient.get("cart-2", Cart.class).orElseThrow().value()).isEqualTo(cart);
+            assertThatThrownBy(() -> strict.get("cart-2", Cart.class)).isInstanceOf(MissingDigestException.class);
+        } finally {
+            redisClient.shutdown();
+        }
+    }
+
+    /**
+     * The session's key as the server's Redis store names it on its default partitions: the partition (the id's
+     * CRC-32 modulo 16) is the key's hash tag.
+     */
+    private static byte[] sessionKey(String keyPrefix, String id) {
+        CRC32 crc = new CRC32();
+        crc.update(id.getBytes(StandardCharsets.UTF_8));
+        return (keyPrefix + "{p" + crc.getValue() % 16 + "}:session:" + id).getBytes(StandardCharsets.UTF_8);
     }
 
     private static SessionClient client(TestServer server) {

@@ -12,6 +12,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
@@ -168,7 +169,8 @@ class NearCacheFaultsIT {
             String[] store = {"sessiondata.store.type=redis",
                     "spring.data.redis.cluster.nodes=" + String.join(",", cluster.nodeAddresses())};
             SimpleMeterRegistry meters = new SimpleMeterRegistry();
-            try (TestServer one = TestServer.start(store); TestServer two = TestServer.start(store);
+            List<TestServer> servers = TestServer.startTogether(store, store);
+            try (TestServer one = servers.get(0); TestServer two = servers.get(1);
                     SessionClient writer = plain(one.baseUri()); SessionClient near = cached(two.baseUri(), meters)) {
                 // sessions on every master: ids hash to slots all over the cluster
                 int sessions = 6;

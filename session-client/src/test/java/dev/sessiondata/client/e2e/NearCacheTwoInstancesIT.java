@@ -9,6 +9,7 @@ import dev.sessiondata.testsupport.RedisTarget;
 import dev.sessiondata.testsupport.TestServer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
@@ -31,7 +32,8 @@ class NearCacheTwoInstancesIT {
     @Test
     void changesThroughOneInstanceReachTheCacheOfAClientOfTheOther() throws Exception {
         RedisTarget.onRedis(NearCacheTwoInstancesIT.class, redis -> {
-            try (TestServer one = TestServer.start(redis); TestServer two = TestServer.start(redis);
+            List<TestServer> servers = TestServer.startTogether(redis, redis);
+            try (TestServer one = servers.get(0); TestServer two = servers.get(1);
                     FeedProxy proxy = new FeedProxy(two.baseUri())) {
                 SimpleMeterRegistry meters = new SimpleMeterRegistry();
                 try (SessionClient writer = SessionClient.builder().baseUri(one.baseUri()).token(TestServer.TOKEN)
