@@ -72,7 +72,7 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
     private final Counter published;
     private final MeterRegistry registry;
     private final Timer lag;
-    /** The event whose lag was recorded last. */
+    /** The last event of the write whose lag was recorded last. */
     private final AtomicReference<@Nullable FeedEvent> lastTimed = new AtomicReference<>();
     private final Counter claimsWon;
     private final Counter claimsLost;
@@ -138,19 +138,34 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
         return subscriber.sink.asFlux()
                 .doOnNext(batch -> {
                     subscriber.handedOver(batch);
-                    // once per event, not per stream (the streams at one position share it, and are handed it one
-                    // after another): a timer's record per stream was much of what a change cost the thread that
-                    // fans it out
-                    for (FeedEvent event : batch.events()) {
-                        if (event.committedAtMillis() > 0 && lastTimed.getAndSet(event) != event) {
-                            lag.record(Math.max(0, clock.millis() - event.committedAtMillis()), TimeUnit.MILLISECONDS);
-                        }
-                    }
+                    timeOnce(batch);
                 })
                 .doFinally(signal -> {
                     removed(subscriber);
                     held.decrementAndGet();
                 });
+    }
+
+    /**
+     * Records the lag of a write's changes once, not once per stream: the streams at one position are handed the same
+     * write one after another, and share its last event (the one that carries the position). Recorded per stream,
+     * every change cost one timer record per subscriber, on one timer all the streams' threads share.
+     */
+    private void timeOnce(FeedBatch batch) {
+        List<FeedEvent> events = batch.events();
+        if (events.isEmpty()) {
+            return;
+        }
+        FeedEvent last = events.get(events.size() - 1);
+        if (lastTimed.getAndSet(last) == last) {
+            return;
+        }
+        long now = clock.millis();
+        for (FeedEvent event : events) {
+            if (event.committedAtMillis() > 0) {
+                lag.record(Math.max(0, now - event.committedAtMillis()), TimeUnit.MILLISECONDS);
+            }
+        }
     }
 
     private synchronized void added(Subscriber subscriber) {

@@ -171,11 +171,14 @@ class ChangeFeedTest {
      */
     @Test
     void theChangesThatComeWithinAStreamsWriteIntervalGoInOneWriteAndCountAgainstItsBuffer() throws Exception {
+        SimpleMeterRegistry batchingMeters = new SimpleMeterRegistry();
         ChangeFeed batching = new ChangeFeed(changes, new ChangeFeedProperties(Duration.ofMinutes(1), 4, 2, 100,
-                Duration.ofSeconds(50)), Clock.systemUTC(), new SimpleMeterRegistry());
+                Duration.ofSeconds(50)), Clock.systemUTC(), batchingMeters);
         List<FeedBatch> gathered = new CopyOnWriteArrayList<>();
+        List<FeedBatch> gatheredByAnother = new CopyOnWriteArrayList<>();
         batching.subscribe("client", null, null).subscribe(gathered::add);
-        await().until(() -> gathered.size() == 1);
+        batching.subscribe("client", null, null).subscribe(gatheredByAnother::add);
+        await().until(() -> gathered.size() == 1 && gatheredByAnother.size() == 1);
         assertThat(gathered.get(0).events()).extracting(FeedEvent::name).containsExactly(FeedEvent.HELLO);
 
         for (String id : List.of("a", "b", "c")) {
@@ -187,6 +190,10 @@ class ChangeFeedTest {
         assertThat(gathered).hasSize(2);
         assertThat(gathered.get(1).events()).extracting(FeedEvent::name)
                 .containsExactly(FeedEvent.CHANGE, FeedEvent.CHANGE, FeedEvent.CHANGE);
+        assertThat(gatheredByAnother.get(1).events()).as("the same events for both streams")
+                .isEqualTo(gathered.get(1).events());
+        assertThat(batchingMeters.get("sessiondata.changes.lag").timer().count())
+                .as("a lag per change, not per change and stream").isEqualTo(3);
         assertThat(gathered.get(1).events().subList(0, 2)).extracting(FeedEvent::id).as("only the last has an id")
                 .containsOnlyNulls();
         assertThat(sequenceSum(gathered.get(1).events().get(2).id())).as("the position after all three")
