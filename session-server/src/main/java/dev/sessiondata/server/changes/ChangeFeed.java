@@ -18,7 +18,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -41,12 +43,16 @@ import reactor.core.publisher.Sinks;
  * subscribers that publishes the application's event. Every subscriber still gets every change; a claimed change
  * waits for its claim's answer, and the changes after it wait behind it, so the order stays the store's.
  *
- * <p>A change is encoded once for all the subscribers at the same position ({@link ChangeEvents}): those that follow
- * the store's head share its event and its bytes, so a subscriber costs its connection's write, not an encoding. And
- * a stream is written to at most once per {@link ChangeFeedProperties#writeInterval()}: an event that comes sooner
- * after the last write waits for the interval's end and goes with the others that came meanwhile, as one
- * {@link FeedBatch}. The write to the socket (on loopback, the kernel's delivery to the reader too) is most of what a
- * subscriber costs, so under a burst of writes a subscriber costs a write per interval, not one per change.
+ * <p>The feed hands the store's changes to its streams at most once per {@link ChangeFeedProperties#writeInterval()},
+ * lengthened with many streams so that they are written to at most {@link ChangeFeedProperties#writesPerSecond()}
+ * times a second together: a change that comes sooner after the last hand-over waits for the interval's end and
+ * goes with the others that came meanwhile, as one {@link FeedSegment}; a change that finds the feed quiet goes at
+ * once. The streams that
+ * follow the store's head (all but those catching up, or waiting for a claim) take a segment whole and send the
+ * same {@link FeedBatch}, made and encoded once: the feed's work per change does not grow with its streams, and a
+ * stream costs one write to its socket per interval (on loopback, the kernel's delivery to the reader too), not one
+ * per change. A stream elsewhere is given the segment's changes one by one, and gathers them for its own next write
+ * (at most one per interval too).
  *
  * <p>The feed listens to the store only while it has subscribers: with none, the store's changes are not read at
  * all.
@@ -69,6 +75,14 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
     private final ScheduledExecutorService writes;
     private @Nullable AutoCloseable listening;
     private boolean closed;
+    /** Held while a segment is handed to the streams: they must take the segments in the order they were read. */
+    private final Object handing = new Object();
+    /** Guards the changes that wait for the next hand-over, and when it is. */
+    private final Object waiting = new Object();
+    private List<ChangeEvents> pending = new ArrayList<>();
+    /** The next hand-over, while one is scheduled. */
+    private @Nullable ScheduledFuture<?> handOver;
+    private long lastHandOverNanos;
     private final Counter published;
     private final MeterRegistry registry;
     private final Timer lag;
@@ -101,6 +115,7 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
             thread.setDaemon(true);
             return thread;
         });
+        this.lastHandOverNanos = System.nanoTime() - properties.writeInterval().toNanos();
         long every = properties.heartbeat().toMillis();
         writes.scheduleAtFixedRate(() -> subscribers.forEach(Subscriber::heartbeat), every, every,
                 TimeUnit.MILLISECONDS);
@@ -236,13 +251,62 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
 
     @Override
     public void changed(List<SessionChange> changes) {
+        if (changes.isEmpty()) {
+            return;
+        }
         published.increment(changes.size());
         List<ChangeEvents> events = new ArrayList<>(changes.size());
         for (SessionChange change : changes) {
             events.add(new ChangeEvents(change));
         }
+        if (properties.writeInterval().isZero()) {
+            synchronized (handing) {
+                handOver(events);
+            }
+            return;
+        }
+        synchronized (waiting) {
+            pending.addAll(events);
+            if (pending.size() > properties.buffer() && handOver != null && handOver.cancel(false)) {
+                // more than a stream may hold: handed over now, which cuts the streams that cannot take them all,
+                // rather than held for the interval's rest
+                handOver = null;
+            }
+            if (handOver != null) {
+                return;
+            }
+            long wait = pending.size() > properties.buffer() ? 0
+                    : Math.max(0, lastHandOverNanos + properties.handOverIntervalNanos(subscribers.size())
+                            - System.nanoTime());
+            try {
+                handOver = writes.schedule(this::handOverPending, wait, TimeUnit.NANOSECONDS);
+            } catch (RejectedExecutionException stopped) {
+                // the feed is closed: its streams have ended, nobody is to be told
+                pending.clear();
+            }
+        }
+    }
+
+    /** Hands the changes that waited for the interval's end to the streams, as one segment. */
+    private void handOverPending() {
+        synchronized (handing) {
+            List<ChangeEvents> taken;
+            synchronized (waiting) {
+                taken = pending;
+                pending = new ArrayList<>();
+                handOver = null;
+                lastHandOverNanos = System.nanoTime();
+            }
+            if (!taken.isEmpty()) {
+                handOver(taken);
+            }
+        }
+    }
+
+    private void handOver(List<ChangeEvents> events) {
+        FeedSegment segment = new FeedSegment(events, changes.partitions());
         for (Subscriber subscriber : subscribers) {
-            subscriber.changed(events);
+            subscriber.take(segment);
         }
     }
 
@@ -253,15 +317,22 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
         }
     }
 
-    /** Ends every stream (the server stops) and stops listening to the store. */
+    /**
+     * Stops listening to the store, sends each stream what waits for it and ends it (the server stops). The streams
+     * are ended without the feed's lock: a stream that ends gives its place back under that lock, on the thread
+     * that ended it.
+     */
     @Override
-    public synchronized void close() {
-        closed = true;
+    public void close() {
+        synchronized (this) {
+            closed = true;
+            if (listening != null) {
+                stopListening();
+            }
+        }
+        handOverPending();
         subscribers.forEach(Subscriber::end);
         writes.shutdownNow();
-        if (listening != null) {
-            stopListening();
-        }
     }
 
     private void countReset(String reason) {
@@ -335,21 +406,32 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
             writeWhenDue();
         }
 
-        /** Changes read together: gathered, then written in one go (at once, or at the end of the interval). */
-        synchronized void changed(List<ChangeEvents> changes) {
+        /**
+         * The changes of one hand-over: taken whole and sent at once if the stream stands where they start and has
+         * nothing else to send first; otherwise passed on one by one and gathered for the stream's next write.
+         */
+        synchronized void take(FeedSegment segment) {
             if (ended) {
                 return;
             }
             if (early != null) {
-                early.addAll(changes);
+                early.addAll(segment.changes());
                 if (early.size() > properties.buffer()) {
                     cut("slow");
                 }
                 return;
             }
+            if (group == null && gathered.isEmpty() && waitingForClaim == null && segment.follows(epochs, sequences)) {
+                if (queued.get() + segment.changes().size() > properties.buffer()) {
+                    cut("slow");
+                    return;
+                }
+                send(segment.takenAt(epochs, sequences));
+                return;
+            }
             gathering = true;
             try {
-                changes.forEach(this::deliver);
+                segment.changes().forEach(this::deliver);
             } finally {
                 gathering = false;
             }
@@ -362,7 +444,15 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
             }
         }
 
+        /**
+         * A heartbeat, unless the stream was written to within the last half heartbeat: any event tells the client
+         * that its feed is alive, and under load every stream is written to every interval. So a client hears from
+         * the feed at least every one and a half heartbeats, within the two it waits before it considers it cut.
+         */
         synchronized void heartbeat() {
+            if (System.nanoTime() - lastWriteNanos < properties.heartbeat().toNanos() / 2) {
+                return;
+            }
             if (!ended && early == null) {
                 emitInOrder(new FeedEvent(FeedEvent.HEARTBEAT, position(), "{}", 0));
             }
@@ -520,6 +610,10 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
             lastGathered = null;
             FeedBatch batch = new FeedBatch(gathered);
             gathered = new ArrayList<>();
+            send(batch);
+        }
+
+        private void send(FeedBatch batch) {
             lastWriteNanos = System.nanoTime();
             queued.addAndGet(batch.size());
             sink.tryEmitNext(batch);

@@ -8,7 +8,6 @@ import dev.sessiondata.server.http.Reply;
 import dev.sessiondata.server.security.ApiClient;
 import dev.sessiondata.server.security.BearerAuthentication;
 import dev.sessiondata.server.security.TokenRegistry;
-import io.netty.buffer.ByteBufAllocator;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.util.AsciiString;
 import java.util.regex.Pattern;
@@ -63,6 +62,6 @@ public final class ChangesRoute {
         } catch (SubscriberLimitException e) {
             return Mono.error(new ApiProblemException(ProblemType.TOO_MANY_STREAMS, e.getMessage()));
         }
-        return Mono.just(reply.stream(events.map(batch -> batch.frame(ByteBufAllocator.DEFAULT))));
+        return Mono.just(reply.stream(events.map(FeedBatch::frame)));
     }
 }

@@ -1,10 +1,10 @@
 package dev.sessiondata.server.changes;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import java.util.Collections;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The events one stream sends in one write, in order: one or more, never none. Of the changes in it, only the last
@@ -14,6 +14,8 @@ import java.util.List;
 public final class FeedBatch {
 
     private final List<FeedEvent> events;
+    /** The events' frames one after the other, made by the first stream that sends the batch. */
+    private volatile byte @Nullable [] frames;
 
     /** @param events the events, in the order the stream is to send them; the batch owns the list from now on */
     FeedBatch(List<FeedEvent> events) {
@@ -36,21 +38,30 @@ public final class FeedBatch {
     }
 
     /**
-     * The batch as {@code text/event-stream} bytes: one event's shared frame as it is, several copied once into one
-     * buffer from {@code allocator}, so that the stream writes them with one call to its socket.
+     * The batch as {@code text/event-stream} bytes, so that the stream writes them with one call to its socket: one
+     * event's shared frame as it is, several joined once, by the first stream that sends them; the streams at one
+     * position share the batch (see {@link FeedSegment}), and so its bytes.
      */
-    ByteBuf frame(ByteBufAllocator allocator) {
+    ByteBuf frame() {
         if (events.size() == 1) {
             return Unpooled.wrappedBuffer(events.get(0).frame());
         }
-        int length = 0;
-        for (FeedEvent event : events) {
-            length += event.frame().length;
+        byte[] joined = frames;
+        if (joined == null) {
+            // two streams that join at once join the same bytes: the second's copy is dropped
+            int length = 0;
+            for (FeedEvent event : events) {
+                length += event.frame().length;
+            }
+            joined = new byte[length];
+            int at = 0;
+            for (FeedEvent event : events) {
+                byte[] frame = event.frame();
+                System.arraycopy(frame, 0, joined, at, frame.length);
+                at += frame.length;
+            }
+            frames = joined;
         }
-        ByteBuf frame = allocator.directBuffer(length);
-        for (FeedEvent event : events) {
-            frame.writeBytes(event.frame());
-        }
-        return frame;
+        return Unpooled.wrappedBuffer(joined);
     }
 }

@@ -26,7 +26,7 @@ class ChangeFeedTest {
     private final MemorySessionChanges changes = new MemorySessionChanges(4, 100);
     private final MemorySessionStore store = new MemorySessionStore(1 << 20, Clock.systemUTC(), changes);
     private final ChangeFeed feed = new ChangeFeed(changes,
-            new ChangeFeedProperties(Duration.ofMinutes(1), 4, 2, 100, Duration.ZERO), Clock.systemUTC(), registry);
+            new ChangeFeedProperties(Duration.ofMinutes(1), 4, 2, 100, Duration.ZERO, 2000), Clock.systemUTC(), registry);
 
     @AfterEach
     void close() throws Exception {
@@ -84,7 +84,7 @@ class ChangeFeedTest {
 
     @Test
     void eachBeginningAndEndOfASessionIsMarkedForPublishingOnceInAGroupAndEverySubscriberGetsEveryChange() {
-        ChangeFeed otherInstance = new ChangeFeed(changes, new ChangeFeedProperties(Duration.ofMinutes(1), 64, 2, 100, Duration.ZERO),
+        ChangeFeed otherInstance = new ChangeFeed(changes, new ChangeFeedProperties(Duration.ofMinutes(1), 64, 2, 100, Duration.ZERO, 2000),
                 Clock.systemUTC(), new SimpleMeterRegistry());
         try {
             Flux<FeedEvent> one = events(feed, "client", null, "orders");
@@ -165,15 +165,17 @@ class ChangeFeedTest {
     }
 
     /**
-     * A stream is written to at most once per interval: the changes that come sooner after a write are gathered and
-     * go in one batch (here at the feed's close, the interval being longer than the test), and they count against
-     * the subscriber's buffer while they wait.
+     * The feed hands its changes to the streams at most once per interval: a change that finds it quiet goes at once,
+     * the changes that come sooner after it are gathered and go in one batch (here at the feed's close, the interval
+     * being longer than the test), the same batch for every stream at the same position, and they count against each
+     * subscriber's buffer while they wait.
      */
     @Test
-    void theChangesThatComeWithinAStreamsWriteIntervalGoInOneWriteAndCountAgainstItsBuffer() throws Exception {
+    void theChangesThatComeWithinTheWriteIntervalGoInOneWriteSharedByTheStreamsAndCountAgainstTheirBuffers()
+            throws Exception {
         SimpleMeterRegistry batchingMeters = new SimpleMeterRegistry();
         ChangeFeed batching = new ChangeFeed(changes, new ChangeFeedProperties(Duration.ofMinutes(1), 4, 2, 100,
-                Duration.ofSeconds(50)), Clock.systemUTC(), batchingMeters);
+                Duration.ofSeconds(50), 2000), Clock.systemUTC(), batchingMeters);
         List<FeedBatch> gathered = new CopyOnWriteArrayList<>();
         List<FeedBatch> gatheredByAnother = new CopyOnWriteArrayList<>();
         batching.subscribe("client", null, null).subscribe(gathered::add);
@@ -181,41 +183,85 @@ class ChangeFeedTest {
         await().until(() -> gathered.size() == 1 && gatheredByAnother.size() == 1);
         assertThat(gathered.get(0).events()).extracting(FeedEvent::name).containsExactly(FeedEvent.HELLO);
 
+        store.put("quiet", WRITE, Precondition.none()).toCompletableFuture().join();
+        await().until(() -> gathered.size() == 2 && gatheredByAnother.size() == 2);
         for (String id : List.of("a", "b", "c")) {
             store.put(id, WRITE, Precondition.none()).toCompletableFuture().join();
         }
-        assertThat(gathered).as("within the interval: nothing written yet").hasSize(1);
+        assertThat(gathered).as("within the interval: nothing written yet").hasSize(2);
         batching.close();
 
-        assertThat(gathered).hasSize(2);
-        assertThat(gathered.get(1).events()).extracting(FeedEvent::name)
+        assertThat(gathered).hasSize(3);
+        assertThat(gathered.get(1).events()).extracting(FeedEvent::name).containsExactly(FeedEvent.CHANGE);
+        assertThat(gathered.get(2).events()).extracting(FeedEvent::name)
                 .containsExactly(FeedEvent.CHANGE, FeedEvent.CHANGE, FeedEvent.CHANGE);
-        assertThat(gatheredByAnother.get(1).events()).as("the same events for both streams")
-                .isEqualTo(gathered.get(1).events());
+        assertThat(gatheredByAnother.get(2)).as("one batch for both streams").isSameAs(gathered.get(2));
         assertThat(batchingMeters.get("sessiondata.changes.lag").timer().count())
-                .as("a lag per change, not per change and stream").isEqualTo(3);
-        assertThat(gathered.get(1).events().subList(0, 2)).extracting(FeedEvent::id).as("only the last has an id")
+                .as("a lag per change, not per change and stream").isEqualTo(4);
+        assertThat(gathered.get(2).events().subList(0, 2)).extracting(FeedEvent::id).as("only the last has an id")
                 .containsOnlyNulls();
-        assertThat(sequenceSum(gathered.get(1).events().get(2).id())).as("the position after all three")
-                .isEqualTo(sequenceSum(gathered.get(0).events().get(0).id()) + 3);
-        assertThat(new String(toBytes(gathered.get(1)), java.nio.charset.StandardCharsets.UTF_8))
-                .isEqualTo(gathered.get(1).events().stream().map(event -> new String(event.frame(),
+        assertThat(sequenceSum(gathered.get(2).events().get(2).id())).as("the position after all four")
+                .isEqualTo(sequenceSum(gathered.get(0).events().get(0).id()) + 4);
+        assertThat(new String(toBytes(gathered.get(2)), java.nio.charset.StandardCharsets.UTF_8))
+                .isEqualTo(gathered.get(2).events().stream().map(event -> new String(event.frame(),
                         java.nio.charset.StandardCharsets.UTF_8)).collect(java.util.stream.Collectors.joining()));
 
         ChangeFeed slow = new ChangeFeed(changes, new ChangeFeedProperties(Duration.ofMinutes(1), 4, 2, 100,
-                Duration.ofSeconds(50)), Clock.systemUTC(), new SimpleMeterRegistry());
+                Duration.ofSeconds(50), 2000), Clock.systemUTC(), new SimpleMeterRegistry());
         try {
             List<FeedEvent> heard = new CopyOnWriteArrayList<>();
             slow.subscribe("client", null, null).flatMapIterable(FeedBatch::events).subscribe(heard::add);
             await().until(() -> heard.size() == 1);
+            store.put("quiet", WRITE, Precondition.none()).toCompletableFuture().join();
+            await().until(() -> heard.size() == 2);
             for (int i = 0; i < 10; i++) {
                 store.put("s" + i, WRITE, Precondition.none()).toCompletableFuture().join();
             }
-            await().until(() -> heard.size() == 2);
-            assertThat(heard).extracting(FeedEvent::name).containsExactly(FeedEvent.HELLO, FeedEvent.RESET);
+            await().until(() -> heard.size() == 3);
+            assertThat(heard).as("more changes within the interval than the buffer holds: cut without waiting for its end")
+                    .extracting(FeedEvent::name).containsExactly(FeedEvent.HELLO, FeedEvent.CHANGE, FeedEvent.RESET);
         } finally {
             slow.close();
         }
+    }
+
+    /**
+     * Any event tells a client that its feed is alive, so a stream written to within the last half heartbeat is sent
+     * no heartbeat: under load, the heartbeats would be writes of their own beside the interval's. A quiet stream
+     * hears them as before. The writes come every 40 ms, a tenth of the heartbeat: a heartbeat among them needs a
+     * stall of 200 ms, which the assertion allows once.
+     */
+    @Test
+    void aStreamWrittenToWithinHalfAHeartbeatIsSentNoHeartbeatAndAQuietOneIs() throws Exception {
+        ChangeFeed beating = new ChangeFeed(changes, new ChangeFeedProperties(Duration.ofMillis(400), 1024, 2, 100,
+                Duration.ZERO, 2000), Clock.systemUTC(), new SimpleMeterRegistry());
+        java.util.concurrent.ScheduledExecutorService writer = java.util.concurrent.Executors
+                .newSingleThreadScheduledExecutor();
+        try {
+            List<FeedEvent> heard = new CopyOnWriteArrayList<>();
+            beating.subscribe("client", null, null).flatMapIterable(FeedBatch::events).subscribe(heard::add);
+            await().atMost(Duration.ofSeconds(10)).until(() -> heartbeats(heard) >= 2);
+
+            int quietHeartbeats = heartbeats(heard);
+            java.util.concurrent.atomic.AtomicInteger written = new java.util.concurrent.atomic.AtomicInteger();
+            writer.scheduleAtFixedRate(() -> store.put("busy" + written.incrementAndGet(), WRITE, Precondition.none())
+                    .toCompletableFuture().join(), 0, 40, java.util.concurrent.TimeUnit.MILLISECONDS);
+            await().atMost(Duration.ofSeconds(20)).until(() -> written.get() >= 50);
+            writer.shutdownNow();
+
+            assertThat(changes(heard)).hasSizeGreaterThanOrEqualTo(49);
+            assertThat(heartbeats(heard) - quietHeartbeats).as("heartbeats over five heartbeats' time of writes")
+                    .isLessThanOrEqualTo(1);
+            int busyHeartbeats = heartbeats(heard);
+            await().atMost(Duration.ofSeconds(10)).until(() -> heartbeats(heard) >= busyHeartbeats + 2);
+        } finally {
+            writer.shutdownNow();
+            beating.close();
+        }
+    }
+
+    private static int heartbeats(List<FeedEvent> heard) {
+        return (int) heard.stream().filter(event -> event.name().equals(FeedEvent.HEARTBEAT)).count();
     }
 
     private static long sequenceSum(String position) {
@@ -223,7 +269,7 @@ class ChangeFeedTest {
     }
 
     private static byte[] toBytes(FeedBatch batch) {
-        io.netty.buffer.ByteBuf frame = batch.frame(io.netty.buffer.ByteBufAllocator.DEFAULT);
+        io.netty.buffer.ByteBuf frame = batch.frame();
         try {
             byte[] bytes = new byte[frame.readableBytes()];
             frame.readBytes(bytes);
