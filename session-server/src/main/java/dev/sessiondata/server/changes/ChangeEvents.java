@@ -96,13 +96,20 @@ final class ChangeEvents {
         return data.append('}').toString();
     }
 
-    /** {@code text} as the inside of a JSON string. */
+    /** {@code text} as the inside of a JSON string: itself when nothing in it needs escaping, as ids and versions. */
     private static String json(@Nullable String text) {
         if (text == null) {
             return "";
         }
-        StringBuilder json = new StringBuilder(text.length() + 8);
-        for (char c : text.toCharArray()) {
+        int first = 0;
+        while (first < text.length() && !escaped(text.charAt(first))) {
+            first++;
+        }
+        if (first == text.length()) {
+            return text;
+        }
+        StringBuilder json = new StringBuilder(text.length() + 8).append(text, 0, first);
+        for (char c : text.substring(first).toCharArray()) {
             if (c == '"' || c == '\\') {
                 json.append('\\').append(c);
             } else if (c < 0x20) {
@@ -112,5 +119,9 @@ final class ChangeEvents {
             }
         }
         return json.toString();
+    }
+
+    private static boolean escaped(char c) {
+        return c == '"' || c == '\\' || c < 0x20;
     }
 }

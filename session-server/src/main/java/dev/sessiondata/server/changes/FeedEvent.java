@@ -61,8 +61,13 @@ public final class FeedEvent {
             frame.append("id:").append(id).append('\n');
         }
         frame.append("event:").append(name).append('\n');
-        for (String line : data.split("\n", -1)) {
-            frame.append("data:").append(line).append('\n');
+        if (data.indexOf('\n') < 0) {
+            // the feed's own data is one line of JSON
+            frame.append("data:").append(data).append('\n');
+        } else {
+            for (String line : data.split("\n", -1)) {
+                frame.append("data:").append(line).append('\n');
+            }
         }
         frame.append('\n');
         return frame.toString().getBytes(StandardCharsets.UTF_8);
