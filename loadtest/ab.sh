@@ -16,8 +16,9 @@
 # one per session, so its writes keep the principal index: with the same jar on both sides, what the index costs),
 # --b-subscribers N (N change feed streams, each a curl reading GET /api/v1/changes of side B for the whole run: with
 # the same jar on both sides, what the feed's fan-out costs the writes; each round says how many still read, since
-# the feed cuts one that falls behind and its curl does not come back), --a-subscribers N (the same on side A: two
-# jars' fan-out against each other).
+# the feed cuts one that falls behind and its curl does not come back; the subscribers' own CPU per request is
+# printed beside the server's, since on one machine they share its cores), --a-subscribers N (the same on side A:
+# two jars' fan-out against each other).
 # Talks to 127.0.0.1 only; stops what it started.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -95,14 +96,14 @@ wait_healthy() {
 start_side a "$a_jar" ${a_jvm[@]+"${a_jvm[@]}"} -- ${a_args[@]+"${a_args[@]}"}; a_base=$base a_server=$server_pid a_redis=$redis_pid
 start_side b "$b_jar" ${b_jvm[@]+"${b_jvm[@]}"} -- ${b_args[@]+"${b_args[@]}"}; b_base=$base b_server=$server_pid b_redis=$redis_pid
 wait_healthy "$a_base"; wait_healthy "$b_base"
-subscriber_pids=()
+subscriber_pids=() a_subscriber_pids=() b_subscriber_pids=()
 for _ in $(seq 1 "$a_subscribers"); do
   curl -sN -o /dev/null -H "Authorization: Bearer $token" "$a_base/api/v1/changes" &
-  pids+=($!) subscriber_pids+=($!)
+  pids+=($!) subscriber_pids+=($!) a_subscriber_pids+=($!)
 done
 for _ in $(seq 1 "$b_subscribers"); do
   curl -sN -o /dev/null -H "Authorization: Bearer $token" "$b_base/api/v1/changes" &
-  pids+=($!) subscriber_pids+=($!)
+  pids+=($!) subscriber_pids+=($!) b_subscriber_pids+=($!)
 done
 # The subscribers still reading: the feed cuts one that falls behind by its buffer with a reset, and its curl ends
 # (it does not reconnect), so a round where fewer read measured fewer.
@@ -120,30 +121,47 @@ run() {
   wrk -t2 -c50 -d"$2s" --timeout 10s -s loadtest/capacity/session.lua "$1" -- "$method" "$token" "$size" 0 2 $index \
     | sed -n 's/^RESULT\t//p' | cut -f1
 }
-# CPU time (user + system) of a process so far, in microseconds; 0 without a process.
-# One measured run of a side: "req/s server-µs-per-request redis-µs-per-request".
+# CPU time (user + system) of the processes named so far, in microseconds, those that have ended counting 0.
+cpu_us_of() {
+  local pid total=0
+  for pid in "$@"; do
+    [ -r "/proc/$pid/stat" ] && total=$((total + $(cpu_us "$pid" 2>/dev/null || echo 0)))
+  done
+  echo "$total"
+}
+# One measured run of a side (base, server pid, redis pid, then its subscribers' pids):
+# "req/s server-µs-per-request redis-µs-per-request subscribers-µs-per-request".
 measure() {
-  local base="$1" server="$2" redis="$3" s0 r0 rps
-  s0=$(cpu_us "$server") r0=$(cpu_us "$redis")
+  local base="$1" server="$2" redis="$3" s0 r0 c0 rps
+  shift 3
+  s0=$(cpu_us "$server") r0=$(cpu_us "$redis") c0=$(cpu_us_of "$@")
   rps=$(run "$base" "$seconds")
   awk -v rps="$rps" -v t="$seconds" -v s="$(( $(cpu_us "$server") - s0 ))" -v r="$(( $(cpu_us "$redis") - r0 ))" \
-    'BEGIN { n = rps * t; printf "%s %.1f %.1f", rps, (n > 0 ? s / n : 0), (n > 0 ? r / n : 0) }'
+    -v c="$(( $(cpu_us_of "$@") - c0 ))" \
+    'BEGIN { n = rps * t; printf "%s %.1f %.1f %.1f", rps, (n > 0 ? s / n : 0), (n > 0 ? r / n : 0), (n > 0 ? c / n : 0) }'
 }
 for b in "$a_base" "$b_base"; do
   curl -fsS -o /dev/null -X PUT "$b/api/v1/sessions/cap-$size?ttl=86400" -H "Authorization: Bearer $token" \
     -H 'Content-Type: application/vnd.sessiondata.java' --data-binary @"$work/body"
   run "$b" "$((5 * seconds))" > /dev/null   # warm-up: the JIT of a loaded 2-core machine needs it
 done
-a_results=() b_results=() a_server_cpu=() b_server_cpu=() a_redis_cpu=() b_redis_cpu=()
+a_results=() b_results=() a_server_cpu=() b_server_cpu=() a_redis_cpu=() b_redis_cpu=() a_sub_cpu=() b_sub_cpu=()
 for round in $(seq 1 "$rounds"); do
-  read -r a a_s a_r <<< "$(measure "$a_base" "$a_server" "$a_redis")"
-  read -r b b_s b_r <<< "$(measure "$b_base" "$b_server" "$b_redis")"
+  read -r a a_s a_r a_c <<< "$(measure "$a_base" "$a_server" "$a_redis" ${a_subscriber_pids[@]+"${a_subscriber_pids[@]}"})"
+  read -r b b_s b_r b_c <<< "$(measure "$b_base" "$b_server" "$b_redis" ${b_subscriber_pids[@]+"${b_subscriber_pids[@]}"})"
   a_results+=("$a") b_results+=("$b") a_server_cpu+=("$a_s") b_server_cpu+=("$b_s") a_redis_cpu+=("$a_r") b_redis_cpu+=("$b_r")
-  echo "round $round: A $a req/s ($a_s µs server, $a_r µs Redis CPU per request), B $b req/s ($b_s µs, $b_r µs)" \
-    "(load $(cut -d' ' -f1 /proc/loadavg)${subscriber_pids[0]+, $(reading) of $((a_subscribers + b_subscribers)) subscribers reading})"
+  a_sub_cpu+=("$a_c") b_sub_cpu+=("$b_c")
+  a_sub="" b_sub="" readers=""
+  [ "$a_subscribers" -gt 0 ] && a_sub=", $a_c µs subscribers"
+  [ "$b_subscribers" -gt 0 ] && b_sub=", $b_c µs subscribers"
+  [ -n "${subscriber_pids[0]:-}" ] && readers=", $(reading) of $((a_subscribers + b_subscribers)) subscribers reading"
+  echo "round $round: A $a req/s ($a_s µs server, $a_r µs Redis$a_sub CPU per request)," \
+    "B $b req/s ($b_s µs, $b_r µs$b_sub) (load $(cut -d' ' -f1 /proc/loadavg)$readers)"
 done
 median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 ma=$(median "${a_results[@]}") mb=$(median "${b_results[@]}")
 echo "$method $size B, $store store: median A $ma req/s, B $mb req/s, B/A $(awk -v a="$ma" -v b="$mb" 'BEGIN { printf "%.2f", b / a }')"
+subscribers_cpu=""
+[ -n "${subscriber_pids[0]:-}" ] && subscribers_cpu="; subscribers A $(median "${a_sub_cpu[@]}") µs, B $(median "${b_sub_cpu[@]}") µs"
 echo "CPU per request, median: server A $(median "${a_server_cpu[@]}") µs, B $(median "${b_server_cpu[@]}") µs;" \
-  "Redis A $(median "${a_redis_cpu[@]}") µs, B $(median "${b_redis_cpu[@]}") µs"
+  "Redis A $(median "${a_redis_cpu[@]}") µs, B $(median "${b_redis_cpu[@]}") µs$subscribers_cpu"
