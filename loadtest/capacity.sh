@@ -27,7 +27,8 @@
 #   --sizes "B ..."      session sizes in bytes [1024 10240 102400 1048576]
 #   --stores "S ..."     targets to measure: memory, redis (the service's stores), passthrough (the floor)
 #                        [memory redis passthrough]
-#   --warmup S           seconds of closed-loop load before each measured maximum [10]
+#   --warmup S           seconds of closed-loop load before each measured maximum [10]; after a server starts,
+#                        rounds of this many seconds of GET and PUT until two in a row agree within 5 % (at most 12)
 #   --duration S         seconds of each measured phase [15]
 #   --overload S         also run 128 parallel 2 MB PUTs for S seconds against a server with -Xmx256m, then
 #                        check it is up and healthy [0: skip]
@@ -288,12 +289,22 @@ cpu_busy() {
 
 measure_service() {
   local store="$1"
-  # the JIT's first compilation passes: a longer warm-up once per server start, at the smallest size
+  # the JIT's first compilation passes: on two cores that wrk and the server keep busy they take tens of seconds,
+  # and a fixed warm-up left the first measured rows at half their rate whatever their size; so warm up at the
+  # smallest size until GET and PUT both give the rate they gave the round before, within 5 %, at most 12 rounds
   head -c 1024 /dev/urandom > "$work/body"
   curl -fsS -o /dev/null -X PUT "$base/api/v1/sessions/cap-1024?ttl=86400" -H "Authorization: Bearer $token" \
     -H 'Content-Type: application/vnd.sessiondata.java' --data-binary @"$work/body"
-  run_wrk GET 1024 0 "$((2 * warmup))" > /dev/null
-  run_wrk PUT 1024 0 "$warmup" > /dev/null
+  local round last_get=0 last_put=0 get put
+  for round in $(seq 1 12); do
+    get=$(run_wrk GET 1024 0 "$warmup" | cut -f1) put=$(run_wrk PUT 1024 0 "$warmup" | cut -f1)
+    if awk -v a="$last_get" -v b="$get" -v c="$last_put" -v d="$put" 'function near(x, y) { return x > 0 && y > 0 &&
+        (y - x) / x < 0.05 && (x - y) / x < 0.05 } BEGIN { exit !(near(a, b) && near(c, d)) }'; then
+      break
+    fi
+    last_get=$get last_put=$put
+  done
+  echo "$store: warmed up in $round rounds of ${warmup} s GET and PUT 1024 B (last: $get and $put req/s)"
   for size in $sizes; do
     head -c "$size" /dev/urandom > "$work/body"
     curl -fsS -o /dev/null -X PUT "$base/api/v1/sessions/cap-$size?ttl=86400" -H "Authorization: Bearer $token" \
