@@ -235,9 +235,22 @@ class ChangeFeedTest {
         store("a", "v1");
 
         // the passing time is what is tested: a second, five heartbeat intervals, with a heartbeat every half of one
-        for (int i = 0; i < 10; i++) {
-            Thread.sleep(100);
-            stream.send("heartbeat", "p0", "{}");
+        java.util.concurrent.atomic.AtomicInteger sent = new java.util.concurrent.atomic.AtomicInteger();
+        ScheduledExecutorService beats = Executors.newSingleThreadScheduledExecutor();
+        try {
+            beats.scheduleAtFixedRate(() -> {
+                if (sent.get() < 10) {
+                    try {
+                        stream.send("heartbeat", "p0", "{}");
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                    sent.incrementAndGet();
+                }
+            }, 100, 100, TimeUnit.MILLISECONDS);
+            await(() -> sent.get() == 10, "ten heartbeats sent");
+        } finally {
+            beats.shutdownNow();
         }
 
         assertThat(cache.find("a", null)).isPresent();
