@@ -47,11 +47,10 @@ import reactor.core.publisher.Sinks;
  * lengthened with many streams so that they are written to at most {@link ChangeFeedProperties#writesPerSecond()}
  * times a second together: a change that comes sooner after the last hand-over waits for the interval's end and
  * goes with the others that came meanwhile, as one {@link FeedSegment}; a change that finds the feed quiet goes at
- * once. The streams that
- * follow the store's head (all but those catching up, or waiting for a claim) take a segment whole and send the
- * same {@link FeedBatch}, made and encoded once: the feed's work per change does not grow with its streams, and a
- * stream costs one write to its socket per interval (on loopback, the kernel's delivery to the reader too), not one
- * per change. A stream elsewhere is given the segment's changes one by one, and gathers them for its own next write
+ * once. The streams that follow the store's head (all but those catching up, or waiting for a claim) take a segment
+ * whole and send the same {@link FeedBatch}, made and encoded once: the feed's work per change does not grow with
+ * its streams, and a stream costs one write to its socket per interval (on loopback, the kernel's delivery to the
+ * reader too), not one per change. A stream elsewhere is given the segment's changes one by one, and gathers them for its own next write
  * (at most one per interval too).
  *
  * <p>The feed listens to the store only while it has subscribers: with none, the store's changes are not read at
@@ -81,7 +80,7 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
     private final Object waiting = new Object();
     private List<ChangeEvents> pending = new ArrayList<>();
     /** The next hand-over, while one is scheduled. */
-    private @Nullable ScheduledFuture<?> handOver;
+    private @Nullable ScheduledFuture<?> nextHandOver;
     private long lastHandOverNanos;
     private final Counter published;
     private final MeterRegistry registry;
@@ -267,19 +266,19 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
         }
         synchronized (waiting) {
             pending.addAll(events);
-            if (pending.size() > properties.buffer() && handOver != null && handOver.cancel(false)) {
+            if (pending.size() > properties.buffer() && nextHandOver != null && nextHandOver.cancel(false)) {
                 // more than a stream may hold: handed over now, which cuts the streams that cannot take them all,
                 // rather than held for the interval's rest
-                handOver = null;
+                nextHandOver = null;
             }
-            if (handOver != null) {
+            if (nextHandOver != null) {
                 return;
             }
             long wait = pending.size() > properties.buffer() ? 0
                     : Math.max(0, lastHandOverNanos + properties.handOverIntervalNanos(subscribers.size())
                             - System.nanoTime());
             try {
-                handOver = writes.schedule(this::handOverPending, wait, TimeUnit.NANOSECONDS);
+                nextHandOver = writes.schedule(this::handOverPending, wait, TimeUnit.NANOSECONDS);
             } catch (RejectedExecutionException stopped) {
                 // the feed is closed: its streams have ended, nobody is to be told
                 pending.clear();
@@ -294,7 +293,7 @@ public final class ChangeFeed implements SessionChanges.ChangeListener, AutoClos
             synchronized (waiting) {
                 taken = pending;
                 pending = new ArrayList<>();
-                handOver = null;
+                nextHandOver = null;
                 lastHandOverNanos = System.nanoTime();
             }
             if (!taken.isEmpty()) {
